@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { Logger } from '../../src/log.js';
+import type { Citation, Language, OutboundFile, ProgressEvent, TurnImage } from '../../src/types.js';
+
+/** A plain, non-streaming completion for helpers inside tools (relevance checks, fact extraction). */
+export interface CompletionRequest {
+  system?: string;
+  messages: { role: 'user' | 'assistant'; content: string }[];
+  maxTokens?: number;
+  /** Ask for JSON matching this schema where the server supports `response_format: json_schema`. */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
+  signal?: AbortSignal;
+}
+
+export type TextCompleter = (request: CompletionRequest) => Promise<string>;
+
+/**
+ * What a tool may know about the turn. Who the user is and what they may read comes from here,
+ * never from model-supplied arguments.
+ */
+export interface ToolContext {
+  conversationKey: string;
+  spaceKey: string;
+  /** Knowledge bases bound to this conversation: the only ones a tool may read. */
+  boundKnowledgeBaseIds: readonly string[];
+  /** Images attached to this turn. */
+  images: readonly TurnImage[];
+  /** Images a tool wants the next model call to see (vision models only). */
+  queueImageForModel(image: TurnImage): void;
+  language: Language;
+  dataDir: string;
+  signal: AbortSignal;
+  log: Logger;
+  complete: TextCompleter;
+  progress(event: ProgressEvent): void;
+  /** The turn's own clock (tests fix it). */
+  now(): Date;
+}
+
+export interface ToolResult {
+  ok: boolean;
+  /** What the model reads back. */
+  content: string;
+  citations?: Citation[];
+  files?: OutboundFile[];
+}
+
+export interface Tool<Input = unknown> {
+  name: string;
+  description: string;
+  input: z.ZodType<Input>;
+  execute(input: Input, context: ToolContext): Promise<ToolResult>;
+}
+
+/** A tool whose input type is erased, so tools of different inputs share one registry. */
+export type AnyTool = Tool<unknown>;
+
+/** Declares a tool with a typed input and returns it registry-ready (input is validated by its schema first). */
+export function defineTool<Input>(tool: Tool<Input>): AnyTool {
+  return tool as unknown as AnyTool;
+}

@@ -1,0 +1,36 @@
+import type { Localized } from '../i18n.js';
+import type { Logger } from '../log.js';
+import type { InboundMessage, Language, OutboundFile, ProgressEvent } from '../types.js';
+
+/** A parsed `/name@bot args…` message. */
+export interface ParsedCommand {
+  /** Lower-cased command name without slash or @botname, e.g. "kb". */
+  name: string;
+  /** Everything after the command word, trimmed (newlines kept). */
+  rest: string;
+  /** `rest` split on whitespace; quoted "multi word" arguments stay together. */
+  words: string[];
+}
+
+export interface CommandContext {
+  message: InboundMessage;
+  language: Language;
+  /** True when ADMIN_IDS lists `platform:senderId`. */
+  isGlobalAdmin: boolean;
+  log: Logger;
+  now(): Date;
+  /** Progress for long commands such as /research (already localized). */
+  progress(event: ProgressEvent): void;
+}
+
+export interface CommandResult {
+  text: string;
+  files?: OutboundFile[];
+}
+
+export interface CommandHandler {
+  name: string;
+  /** One line for /help. */
+  summary: Localized;
+  run(command: ParsedCommand, context: CommandContext): Promise<CommandResult>;
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+// One schema over the environment (DESIGN §9). Every error names the variable and the form it wants.
+
+const onOffAuto = z.enum(['auto', 'on', 'off']);
+const onOff = z.enum(['on', 'off']);
+const optionalText = z.string().trim().min(1).optional().catch(undefined);
+const optionalUrl = z
+  .string()
+  .trim()
+  .url({ message: 'expected an http(s) URL, e.g. http://127.0.0.1:8080/v1' })
+  .optional();
+const positiveInt = (fallback: number, max = 10_000_000) =>
+  z.coerce.number().int({ message: 'expected a whole number' }).min(1).max(max).default(fallback);
+
+const adminIds = z
+  .string()
+  .default('')
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .pipe(
+    z.array(
+      z.string().regex(/^(console|discord|telegram|line):[^\s:]{1,128}$/, {
+        message: 'expected platform:id pairs separated by commas, e.g. discord:1234,telegram:5678',
+      }),
+    ),
+  );
+
+export const configSchema = z.object({
+  MODEL_BASE_URL: z.string().trim().url({ message: 'expected an http(s) URL, e.g. http://127.0.0.1:8080/v1' }).default('http://127.0.0.1:8080/v1'),
+  MODEL_NAME: z.string().trim().default(''),
+  MODEL_API_KEY: z.string().default('no-key'),
+  MODEL_TOOLS: onOffAuto.default('auto'),
+  MODEL_VISION: onOffAuto.default('auto'),
+  MODEL_MAX_STEPS: positiveInt(8, 50),
+  MODEL_TIMEOUT_MS: positiveInt(120_000, 3_600_000),
+  MODEL_MAX_TOKENS: positiveInt(1024, 32_768),
+  MODEL_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  EMBEDDINGS_BASE_URL: optionalUrl,
+  EMBEDDINGS_MODEL: z.string().trim().default(''),
+
+  DISCORD_TOKEN: optionalText,
+  DISCORD_API_BASE_URL: optionalUrl,
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_API_ROOT: optionalUrl,
+  TELEGRAM_WEBHOOK_URL: optionalUrl,
+  TELEGRAM_WEBHOOK_SECRET: optionalText,
+  LINE_CHANNEL_SECRET: optionalText,
+  LINE_CHANNEL_ACCESS_TOKEN: optionalText,
+  LINE_API_BASE_URL: optionalUrl,
+  LINE_DATA_API_BASE_URL: optionalUrl,
+
+  SEARCH_PROVIDER: z.enum(['auto', 'searxng', 'brave', 'tavily', 'none']).default('auto'),
+  SEARXNG_URL: optionalUrl,
+  BRAVE_API_KEY: optionalText,
+  BRAVE_API_BASE_URL: z.string().trim().url().default('https://api.search.brave.com'),
+  TAVILY_API_KEY: optionalText,
+  TAVILY_API_BASE_URL: z.string().trim().url().default('https://api.tavily.com'),
+  SEARCH_LLM_FILTER: onOff.default('on'),
+  SEARCH_TIMEOUT_MS: positiveInt(10_000, 120_000),
+  SEARCH_CACHE_TTL_SECONDS: positiveInt(900, 7 * 24 * 3600),
+
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  REDIS_URL: optionalText,
+  DATABASE_URL: optionalText,
+  HTTP_PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  ADMIN_IDS: adminIds,
+  BOT_LANGUAGE: z.enum(['th', 'en']).default('th'),
+  BOT_TIMEZONE: z
+    .string()
+    .trim()
+    .default('Asia/Bangkok')
+    .refine(isTimeZone, { message: 'expected an IANA time zone, e.g. Asia/Bangkok' }),
+  BOT_NAME: z.string().trim().min(1).default('Saeng'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OCR_LANGS: z.string().trim().regex(/^[a-z_]{3,16}(\+[a-z_]{3,16}){0,5}$/, { message: 'expected tesseract languages, e.g. tha+eng' }).default('tha+eng'),
+
+  TURN_CONCURRENCY: positiveInt(2, 64),
+  USER_MESSAGES_PER_MINUTE: positiveInt(10, 10_000),
+  DEDUPE_TTL_SECONDS: positiveInt(24 * 3600, 30 * 24 * 3600),
+  MAX_MESSAGE_CHARS: positiveInt(8000, 100_000),
+  MAX_ATTACHMENT_BYTES: positiveInt(20 * 1024 * 1024, 512 * 1024 * 1024),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the configuration from an environment; throws a ConfigError naming each bad variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = environment[key];
+    // An empty variable means "not set", as in most .env files.
+    if (value !== undefined && value.trim() !== '') input[key] = value;
+  }
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '(environment)');
+      const shown = name in input ? ` (got ${JSON.stringify(redactIfSecret(name, input[name] ?? ''))})` : '';
+      return `${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  return parsed.data;
+}
+
+const secretNames = /TOKEN|KEY|SECRET|PASSWORD|DATABASE_URL|REDIS_URL/;
+
+function redactIfSecret(name: string, value: string): string {
+  return secretNames.test(name) ? '***' : value;
+}
+
+/** The exact values of every secret in the configuration (the DLP blocks them verbatim). */
+export function configSecrets(config: Config): string[] {
+  const values: string[] = [];
+  for (const [name, value] of Object.entries(config)) {
+    if (typeof value === 'string' && secretNames.test(name) && value.length >= 8 && value !== 'no-key') values.push(value);
+  }
+  return values;
+}

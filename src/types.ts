@@ -1,0 +1,134 @@
+// Shared types: the only vocabulary that adapters/, agent/ and src/ have in common.
+
+export type Platform = 'console' | 'discord' | 'telegram' | 'line';
+export type ChatKind = 'direct' | 'group';
+export type Language = 'th' | 'en';
+
+export interface Sender {
+  id: string;
+  name: string;
+  /** The platform's own admin flag (Discord ManageGuild, Telegram chat administrator…). */
+  isPlatformAdmin: boolean;
+}
+
+export interface Attachment {
+  kind: 'image' | 'file';
+  mime: string;
+  name: string;
+  size: number;
+  /** Size-capped download through the platform API. */
+  fetch(): Promise<Uint8Array>;
+}
+
+export interface InboundMessage {
+  platform: Platform;
+  /** `platform:chat[:thread]` — one history, one queue. */
+  conversationKey: string;
+  /** `platform:space` — Discord guild, Telegram chat, LINE group/room/user; owns knowledge bases. */
+  spaceKey: string;
+  messageId: string;
+  chatKind: ChatKind;
+  sender: Sender;
+  /** Text with the bot mention stripped. */
+  text: string;
+  mentionsBot: boolean;
+  repliesToBot: boolean;
+  attachments: Attachment[];
+  receivedAt: Date;
+  raw?: unknown;
+}
+
+export interface OutboundFile {
+  name: string;
+  /** Absolute path on disk (inside the conversation's sandbox). */
+  path: string;
+  mime: string;
+  size: number;
+}
+
+export interface Reply {
+  /** Standard Markdown; adapters render it per platform. */
+  text: string;
+  files: OutboundFile[];
+  replyTo?: string;
+}
+
+/** Where a fact came from: a web page (url) or a knowledge-base document (label only). */
+export interface Citation {
+  label: string;
+  url?: string;
+}
+
+export type GuardAction = 'pass' | 'warn' | 'rewrite' | 'block';
+
+export interface GuardEvent {
+  guard: string;
+  action: GuardAction;
+  reason: string;
+}
+
+export interface ModelCapabilities {
+  tools: boolean;
+  vision: boolean;
+}
+
+export type RagMode = 'agentic' | 'naive' | 'none';
+
+export interface TurnImage {
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+}
+
+export interface ToolCallRecord {
+  id: string;
+  name: string;
+  /** Parsed arguments (undefined when they did not parse). */
+  args: unknown;
+  /** Arguments exactly as the model sent them. */
+  argumentsText: string;
+  /** What the model was given back. */
+  result: string;
+  ok: boolean;
+  ms: number;
+  citations: Citation[];
+  files: OutboundFile[];
+}
+
+export type StopReason =
+  | 'answer'
+  | 'step-limit'
+  | 'repetition'
+  | 'leaked-markup'
+  | 'repeat-call'
+  | 'model-error';
+
+/** Everything one turn did; guards are pure functions over it. */
+export interface TurnRecord {
+  conversationKey: string;
+  language: Language;
+  /** The user's question as sent to the model (mention stripped). */
+  question: string;
+  /** The date/time line placed in the newest user message. */
+  dateLine: string;
+  images: TurnImage[];
+  toolCalls: ToolCallRecord[];
+  /** Earlier model texts that were replaced (retries, cut streams). */
+  drafts: string[];
+  finalText: string;
+  citations: Citation[];
+  files: OutboundFile[];
+  guardEvents: GuardEvent[];
+  stopReason: StopReason;
+  rag: RagMode;
+  capabilities: ModelCapabilities;
+  steps: number;
+  modelMs: number;
+  totalMs: number;
+}
+
+/** Something a long-running tool wants the user to see while it works (already localized). */
+export interface ProgressEvent {
+  source: string;
+  text: string;
+}
