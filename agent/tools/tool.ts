@@ -35,6 +35,8 @@ export interface ToolContext {
   progress(event: ProgressEvent): void;
   /** The turn's own clock (tests fix it). */
   now(): Date;
+  /** Scratch space that lives for this turn only (e.g. "the first search block of the turn was sent"). */
+  turnState: Map<string, unknown>;
 }
 
 export interface ToolResult {
