@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { Localized } from '../src/i18n.js';
+import type { Language, ModelCapabilities } from '../src/types.js';
+import type { HistoryPair } from './history.js';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from './model-types.js';
+import type { AnyTool } from './tools/tool.js';
+
+// Prompt layout for the server's prompt cache (DESIGN §5): the system prompt and the tools array are built once
+// and are byte-identical on every call for a given capability set; everything that changes per turn (date, speaker,
+// retrieved passages) goes into the newest user message only.
+
+const identity: Localized = {
+  th: [
+    'คุณคือ "{botName}" (แสง) ผู้ช่วย AI ที่ตอบเป็นภาษาไทยเป็นหลัก',
+    'ตอบเป็นภาษาเดียวกับคำถาม (ค่าเริ่มต้นคือภาษาไทย) ให้กระชับ ถูกต้อง และตรงประเด็น',
+    'อย่าแต่งตัวเลข วันที่ หรือข้อเท็จจริงที่ไม่มีข้อมูลรองรับ ถ้าไม่ทราบให้บอกตรง ๆ',
+  ].join('\n'),
+  en: [
+    'You are "{botName}" (แสง), an AI assistant.',
+    "Answer in the user's language, concisely, correctly and to the point.",
+    'Never invent figures, dates or facts you have no support for; say so when you do not know.',
+  ].join('\n'),
+};
+
+const withTools: Localized = {
+  th: [
+    'คุณเรียกใช้เครื่องมือได้ เรียกเครื่องมือเมื่อคำถามต้องการข้อมูลที่คุณไม่มี และอย่าเรียกเครื่องมือเดิมด้วยค่าเดิมซ้ำ',
+    'ไม่ต้องพิมพ์ URL หรือรายการแหล่งที่มาเอง ระบบจะแนบแหล่งที่มาให้โดยอัตโนมัติ',
+  ].join('\n'),
+  en: [
+    'You can call tools. Call a tool when the question needs information you do not have; never repeat the same call.',
+    'Do not type URLs or a source list yourself: sources are appended automatically.',
+  ].join('\n'),
+};
+
+const withoutTools: Localized = {
+  th: 'ถ้าข้อความของผู้ใช้มีข้อความอ้างอิงแนบมา ให้ตอบจากข้อความอ้างอิงนั้นเป็นหลัก และไม่ต้องพิมพ์ URL เอง',
+  en: 'When the user message includes reference passages, answer from them first, and do not type URLs yourself.',
+};
+
+export interface SystemPromptOptions {
+  botName: string;
+  language: Language;
+  capabilities: ModelCapabilities;
+  /** Extra policy paragraphs from registered tools (e.g. the knowledge-base policy), in a stable order. */
+  toolPolicies: readonly string[];
+}
+
+export function buildSystemPrompt(options: SystemPromptOptions): string {
+  const parts = [identity[options.language].replace('{botName}', options.botName)];
+  if (options.capabilities.tools) parts.push(withTools[options.language], ...options.toolPolicies);
+  else parts.push(withoutTools[options.language]);
+  return parts.join('\n\n');
+}
+
+/** The OpenAI `tools` array, in registration order, serialized once. */
+export function buildToolDefinitions(tools: readonly AnyTool[]): ChatCompletionTool[] {
+  return tools.map((tool) => {
+    const { $schema: _ignored, ...parameters } = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
+    return { type: 'function', function: { name: tool.name, description: tool.description, parameters } };
+  });
+}
+
+const weekdayAndMonth = (date: Date, timeZone: string, locale: string) =>
+  new Intl.DateTimeFormat(`${locale}-u-ca-gregory-nu-latn`, { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(date);
+
+function zonedParts(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
+    timeZone,
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const value = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return { year: Number(value('year')), time: `${value('hour')}:${value('minute')}` };
+}
+
+/** The date/time line of the newest user message, with both the CE and the Buddhist-Era year. */
+export function buildDateLine(date: Date, timeZone: string, language: Language): string {
+  const { year, time } = zonedParts(date, timeZone);
+  const buddhistYear = year + 543;
+  if (language === 'th') {
+    return `[วันเวลาปัจจุบัน: ${weekdayAndMonth(date, timeZone, 'th-TH')} พ.ศ. ${buddhistYear} (ค.ศ. ${year}) เวลา ${time} น. (${timeZone})]`;
+  }
+  return `[Current date and time: ${weekdayAndMonth(date, timeZone, 'en-GB')} ${year} (B.E. ${buddhistYear}), ${time} (${timeZone})]`;
+}
+
+const speakerLabel: Localized = { th: 'ผู้ถาม', en: 'Speaker' };
+
+/** The stored part of the newest user message: date line, speaker (groups only) and the question. */
+export function buildUserContent(options: { dateLine: string; speakerName?: string; question: string; language: Language }): string {
+  const lines = [options.dateLine];
+  if (options.speakerName) lines.push(`${speakerLabel[options.language]}: ${options.speakerName}`);
+  lines.push(options.question);
+  return lines.join('\n');
+}
+
+export function historyMessages(pairs: readonly HistoryPair[]): ChatCompletionMessageParam[] {
+  return pairs.flatMap((pair): ChatCompletionMessageParam[] => [
+    { role: 'user', content: pair.question },
+    { role: 'assistant', content: pair.answer },
+  ]);
+}

@@ -1,0 +1,38 @@
+import type { ParsedCommand } from './commands/command.js';
+import { parseCommand } from './commands/parse.js';
+import type { InboundMessage } from './types.js';
+
+export type IgnoreReason =
+  | 'group-not-addressed'
+  | 'duplicate'
+  | 'empty'
+  | 'command-for-another-bot'
+  | 'unknown-command';
+
+/** Admission as a value: answer it, run a command, or ignore it with a reason (DESIGN §2). */
+export type Admission =
+  | { kind: 'dispatch'; reason: 'direct' | 'mention' | 'reply-to-bot' }
+  | { kind: 'command'; reason: 'command'; command: ParsedCommand }
+  | { kind: 'ignore'; reason: IgnoreReason };
+
+export interface AdmissionOptions {
+  /** The bot's username, for `/cmd@botname`. */
+  botName?: string;
+  knownCommands: ReadonlySet<string>;
+}
+
+export function admit(message: InboundMessage, options: AdmissionOptions): Admission {
+  const addressed = message.chatKind === 'direct' || message.mentionsBot || message.repliesToBot;
+  const parsed = parseCommand(message.text, options.botName);
+  if (parsed.kind === 'other-bot') return { kind: 'ignore', reason: 'command-for-another-bot' };
+  if (parsed.kind === 'command') {
+    // In a group, an unknown bare `/cmd` is probably another bot's; answer it only when we were addressed.
+    if (!options.knownCommands.has(parsed.command.name) && !addressed) return { kind: 'ignore', reason: 'unknown-command' };
+    return { kind: 'command', reason: 'command', command: parsed.command };
+  }
+  if (message.text.trim() === '' && message.attachments.length === 0) return { kind: 'ignore', reason: 'empty' };
+  if (message.chatKind === 'direct') return { kind: 'dispatch', reason: 'direct' };
+  if (message.mentionsBot) return { kind: 'dispatch', reason: 'mention' };
+  if (message.repliesToBot) return { kind: 'dispatch', reason: 'reply-to-bot' };
+  return { kind: 'ignore', reason: 'group-not-addressed' };
+}

@@ -1,0 +1,59 @@
+import { say, type Localized } from '../i18n.js';
+import type { Logger } from '../log.js';
+import type { InboundMessage, Language, ProgressEvent } from '../types.js';
+import type { CommandHandler, CommandResult, ParsedCommand } from './command.js';
+
+const unknownCommand: Localized = {
+  th: 'ไม่รู้จักคำสั่ง /{name} พิมพ์ /help เพื่อดูคำสั่งที่ใช้ได้',
+  en: 'Unknown command /{name}. Type /help to see the commands.',
+};
+const commandFailed: Localized = {
+  th: 'ขออภัย คำสั่ง /{name} ทำงานไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+  en: 'Sorry, the command /{name} failed. Please try again.',
+};
+
+export class CommandDispatcher {
+  private readonly handlers = new Map<string, CommandHandler>();
+
+  constructor(
+    handlers: readonly CommandHandler[],
+    private readonly options: { adminIds: readonly string[]; language: Language; log: Logger; now?: () => Date },
+  ) {
+    for (const handler of handlers) this.handlers.set(handler.name, handler);
+  }
+
+  add(handler: CommandHandler): void {
+    this.handlers.set(handler.name, handler);
+  }
+
+  get names(): ReadonlySet<string> {
+    return new Set(this.handlers.keys());
+  }
+
+  list(): CommandHandler[] {
+    return [...this.handlers.values()];
+  }
+
+  isGlobalAdmin(message: InboundMessage): boolean {
+    return this.options.adminIds.includes(`${message.platform}:${message.sender.id}`);
+  }
+
+  async run(command: ParsedCommand, message: InboundMessage, progress: (event: ProgressEvent) => void): Promise<CommandResult> {
+    const { language, log } = this.options;
+    const handler = this.handlers.get(command.name);
+    if (!handler) return { text: say(unknownCommand, language, { name: command.name }) };
+    try {
+      return await handler.run(command, {
+        message,
+        language,
+        isGlobalAdmin: this.isGlobalAdmin(message),
+        log,
+        now: this.options.now ?? (() => new Date()),
+        progress,
+      });
+    } catch (error) {
+      log.error({ command: command.name, error: error instanceof Error ? error.message : String(error) }, 'command failed');
+      return { text: say(commandFailed, language, { name: command.name }) };
+    }
+  }
+}

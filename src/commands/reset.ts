@@ -1,0 +1,14 @@
+import { pick } from '../i18n.js';
+import type { CommandHandler } from './command.js';
+
+/** `/reset`: forget this conversation's history (nothing else). */
+export function createResetCommand(clearHistory: (conversationKey: string) => Promise<void>): CommandHandler {
+  return {
+    name: 'reset',
+    summary: { th: 'ล้างประวัติการสนทนาในห้องนี้', en: "clear this conversation's history" },
+    run: async (_command, context) => {
+      await clearHistory(context.message.conversationKey);
+      return { text: pick({ th: 'ล้างประวัติการสนทนาในห้องนี้แล้ว', en: "This conversation's history is cleared." }, context.language) };
+    },
+  };
+}

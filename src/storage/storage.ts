@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Keyv } from 'keyv';
+import { SqliteKeyvStore } from './sqlite-keyv-store.js';
+
+/** The keyv namespaces Saeng keeps: conversation history, dedupe keys, caches. */
+export interface Storage {
+  history: Keyv;
+  dedupe: Keyv;
+  cache: Keyv;
+  close(): void;
+}
+
+/** Opens `DATA_DIR/state.db` (or an in-memory database for ':memory:'). */
+export function openStorage(dataDir: string | ':memory:'): Storage {
+  let file = ':memory:';
+  if (dataDir !== ':memory:') {
+    fs.mkdirSync(dataDir, { recursive: true });
+    file = path.join(dataDir, 'state.db');
+  }
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  const open = (namespace: string) => new Keyv({ store: new SqliteKeyvStore(database), namespace });
+  return {
+    history: open('history'),
+    dedupe: open('dedupe'),
+    cache: open('cache'),
+    close: () => database.close(),
+  };
+}
