@@ -23,6 +23,8 @@ export interface RouterDependencies {
   outbound: Outbound;
   settings: { language: Language; botName?: string; maxMessageChars: number; maxAttachmentBytes: number };
   log: Logger;
+  /** Told about every handled message (metrics). */
+  observe?: (handled: HandledMessage) => void;
 }
 
 /** How the adapter talks back: replies in order, and progress notes for long work. */
@@ -58,6 +60,12 @@ export class MessageRouter {
   constructor(private readonly dependencies: RouterDependencies) {}
 
   async handle(message: InboundMessage, responder: Responder): Promise<HandledMessage> {
+    const handled = await this.route(message, responder);
+    this.dependencies.observe?.(handled);
+    return handled;
+  }
+
+  private async route(message: InboundMessage, responder: Responder): Promise<HandledMessage> {
     const { commands, settings, log } = this.dependencies;
     const admission = admit(message, { botName: settings.botName, knownCommands: commands.names });
     const base = { platform: message.platform, conversation: message.conversationKey, messageId: message.messageId };

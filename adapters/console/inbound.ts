@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Attachment, InboundMessage } from '../../src/types.js';
+
+/** The console's single space: knowledge bases created from the console live here. */
+export const consoleSpaceKey = 'console:local';
+
+export interface ConsoleMessageOptions {
+  text: string;
+  attachmentPaths?: readonly string[];
+  /** Conversation name; `console:` is added when missing. */
+  conversation?: string;
+  userId: string;
+  userName?: string;
+  group?: boolean;
+  mention?: boolean;
+  maxAttachmentBytes: number;
+}
+
+const imageTypes: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.bmp': 'image/bmp',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+};
+const fileTypes: Record<string, string> = {
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+  '.markdown': 'text/markdown',
+  '.csv': 'text/csv',
+  '.json': 'application/json',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+  '.pdf': 'application/pdf',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** Normalizes one console line (or `cli ask`) into the same InboundMessage every platform produces. */
+export async function consoleMessage(options: ConsoleMessageOptions): Promise<InboundMessage> {
+  const conversation = options.conversation?.trim() || 'local';
+  const conversationKey = conversation.startsWith('console:') ? conversation : `console:${conversation}`;
+  const attachments = await Promise.all((options.attachmentPaths ?? []).map((file) => fileAttachment(file, options.maxAttachmentBytes)));
+  return {
+    platform: 'console',
+    conversationKey,
+    spaceKey: consoleSpaceKey,
+    messageId: randomUUID(),
+    chatKind: options.group ? 'group' : 'direct',
+    sender: { id: options.userId, name: options.userName ?? options.userId, isPlatformAdmin: false },
+    text: options.text,
+    mentionsBot: Boolean(options.mention),
+    repliesToBot: false,
+    attachments,
+    receivedAt: new Date(),
+  };
+}
+
+async function fileAttachment(file: string, maxBytes: number): Promise<Attachment> {
+  const resolved = path.resolve(file);
+  const info = await stat(resolved);
+  const extension = path.extname(resolved).toLowerCase();
+  const imageType = imageTypes[extension];
+  return {
+    kind: imageType ? 'image' : 'file',
+    mime: imageType ?? fileTypes[extension] ?? 'application/octet-stream',
+    name: path.basename(resolved),
+    size: info.size,
+    fetch: () => readCapped(resolved, maxBytes),
+  };
+}
+
+/** Reads at most `maxBytes`; a larger file is an error, not a silent truncation. */
+async function readCapped(file: string, maxBytes: number): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > maxBytes) throw new Error(`file is larger than ${maxBytes} bytes`);
+    const buffer = Buffer.alloc(size);
+    await handle.read(buffer, 0, size, 0);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, size);
+  } finally {
+    await handle.close();
+  }
+}

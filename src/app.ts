@@ -1,0 +1,182 @@
+import path from 'node:path';
+import { Agent } from '../agent/agent.js';
+import { ConversationHistory } from '../agent/history.js';
+import { createModelClient } from '../agent/model.js';
+import type { ModelClient } from '../agent/model-types.js';
+import { createFileTools } from '../agent/tools/files/index.js';
+import { createQueryKnowledgeTool, knowledgePolicy } from '../agent/tools/query-knowledge.js';
+import type { AnyTool } from '../agent/tools/tool.js';
+import { createWebTools } from '../agent/tools/web-search/index.js';
+import { DetectedCapabilities } from './capability-source.js';
+import { CommandDispatcher } from './commands/dispatcher.js';
+import { createHelpCommand } from './commands/help.js';
+import { createKnowledgeCommand } from './commands/kb.js';
+import { createResearchCommand } from './commands/research.js';
+import { createResetCommand } from './commands/reset.js';
+import { createStatusCommand, type StatusReport } from './commands/status.js';
+import { configSecrets, type Config } from './config.js';
+import type { Localized } from './i18n.js';
+import { naiveRagContext } from './knowledge/naive-rag.js';
+import { openKnowledgeStore, type KnowledgeStore } from './knowledge/store.js';
+import { ConversationQueue, UserQuota } from './limits.js';
+import type { Logger } from './log.js';
+import { Outbound } from './outbound.js';
+import { MessageRouter, type HandledMessage } from './router.js';
+import { openStorage, type Storage } from './storage/storage.js';
+
+/** The console's own user: a global admin without being listed in ADMIN_IDS. */
+export const consoleOwnerId = 'owner';
+
+export interface AppOptions {
+  config: Config;
+  log: Logger;
+  /** Told about every handled message (metrics). */
+  observe?: (handled: HandledMessage) => void;
+  /** Extra tools (tests register their own). */
+  extraTools?: readonly AnyTool[];
+  now?: () => Date;
+}
+
+export interface App {
+  config: Config;
+  router: MessageRouter;
+  agent: Agent;
+  model: ModelClient;
+  capabilities: DetectedCapabilities;
+  storage: Storage;
+  knowledge: KnowledgeStore;
+  tools: readonly AnyTool[];
+  status(conversationKey: string): Promise<StatusReport>;
+  /** Finishes queued turns, then closes stores. */
+  close(): Promise<void>;
+}
+
+/** The composition root shared by `npm start`, the console chat, the one-shot CLI, tests and benchmarks. */
+export function createApp(options: AppOptions): App {
+  const { config, log } = options;
+  const dataDir = path.resolve(config.DATA_DIR);
+  const storage = openStorage(dataDir);
+  const knowledge = openKnowledgeStore({
+    path: path.join(dataDir, 'knowledge.db'),
+    embeddings: config.EMBEDDINGS_BASE_URL
+      ? { baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.MODEL_API_KEY }
+      : undefined,
+    log,
+    maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
+  });
+  const model = createModelClient({
+    baseUrl: config.MODEL_BASE_URL,
+    apiKey: config.MODEL_API_KEY,
+    model: config.MODEL_NAME,
+    timeoutMs: config.MODEL_TIMEOUT_MS,
+    retries: config.MODEL_RETRIES,
+    maxTokens: config.MODEL_MAX_TOKENS,
+    log,
+  });
+  const capabilities = new DetectedCapabilities({ config, model: () => model.model(), cache: storage.cache, log });
+  const web = createWebTools({ config, cache: storage.cache, log });
+  const tools: AnyTool[] = [createQueryKnowledgeTool(knowledge), ...web.tools, ...createFileTools(), ...(options.extraTools ?? [])];
+  const toolPolicies: Localized[] = [knowledgePolicy];
+  const secrets = configSecrets(config);
+  const history = new ConversationHistory(storage.history);
+  const agent = new Agent({
+    model,
+    tools,
+    toolPolicies,
+    capabilities,
+    history,
+    knowledge: {
+      boundKnowledgeBaseIds: (conversationKey) => knowledge.boundKnowledgeBaseIds(conversationKey),
+      naiveContext: (conversationKey, question, language) => naiveRagContext(knowledge, conversationKey, question, { language }),
+    },
+    settings: {
+      botName: config.BOT_NAME,
+      language: config.BOT_LANGUAGE,
+      timeZone: config.BOT_TIMEZONE,
+      maxSteps: config.MODEL_MAX_STEPS,
+      dataDir,
+      secrets,
+    },
+    log,
+    now: options.now,
+  });
+
+  const status = async (conversationKey: string): Promise<StatusReport> => {
+    const report = await capabilities.detailed();
+    const current = { tools: report.tools, vision: report.vision };
+    return {
+      baseUrl: config.MODEL_BASE_URL,
+      model: await model.model(),
+      server: report.server,
+      healthy: report.server !== 'unreachable',
+      capabilities: current,
+      capabilitySources: { tools: report.toolsSource, vision: report.visionSource },
+      rag: agent.ragMode(current, conversationKey),
+      tools: current.tools ? tools.map((tool) => tool.name) : [],
+    };
+  };
+
+  const commands = new CommandDispatcher([], {
+    adminIds: [...config.ADMIN_IDS, `console:${consoleOwnerId}`],
+    language: config.BOT_LANGUAGE,
+    log,
+    now: options.now,
+  });
+  commands.add(createHelpCommand(() => commands.list()));
+  commands.add(createStatusCommand(status));
+  commands.add(createResetCommand((conversationKey) => history.clear(conversationKey)));
+  commands.add(createKnowledgeCommand(knowledge, { maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES }));
+  const research = web.research;
+  if (research) {
+    commands.add(
+      createResearchCommand((question, context) =>
+        research(question, {
+          complete: model.complete,
+          language: context.language,
+          signal: new AbortController().signal,
+          progress: context.progress,
+          now: context.now,
+          log: context.log,
+        }),
+      ),
+    );
+  }
+
+  const queue = new ConversationQueue(config.TURN_CONCURRENCY);
+  const quota = new UserQuota(config.USER_MESSAGES_PER_MINUTE);
+  const router = new MessageRouter({
+    dedupe: storage.dedupe,
+    dedupeTtlMs: config.DEDUPE_TTL_SECONDS * 1000,
+    queue,
+    quota,
+    commands,
+    agent,
+    outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
+    settings: {
+      language: config.BOT_LANGUAGE,
+      botName: undefined,
+      maxMessageChars: config.MAX_MESSAGE_CHARS,
+      maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
+    },
+    log,
+    observe: options.observe,
+  });
+
+  return {
+    config,
+    router,
+    agent,
+    model,
+    capabilities,
+    storage,
+    knowledge,
+    tools,
+    status,
+    close: async () => {
+      await queue.drain();
+      await quota.close();
+      knowledge.close();
+      storage.close();
+    },
+  };
+}

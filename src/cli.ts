@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { consoleMessage } from '../adapters/console/inbound.js';
+import { renderConsoleReply } from '../adapters/console/outbound.js';
+import { consoleOwnerId, createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './log.js';
+import type { Reply } from './types.js';
+
+// `npm run cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`
+// Exit 0 when a reply was produced or the message was deliberately ignored; 2 for usage errors only.
+
+const usage = `usage: npm run cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`;
+
+function usageError(problem: string): never {
+  process.stderr.write(`${problem}\n${usage}\n`);
+  process.exit(2);
+}
+
+async function main(argv: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        attach: { type: 'string', multiple: true },
+        conversation: { type: 'string' },
+        user: { type: 'string' },
+        group: { type: 'boolean', default: false },
+        mention: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    usageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  const [verb, ...words] = positionals;
+  if (verb !== 'ask') usageError(verb ? `unknown command: ${verb}` : 'missing command');
+  const text = words.join(' ');
+  if (text.trim() === '' && !values.attach?.length) usageError('missing text');
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) usageError(error.message);
+    throw error;
+  }
+  // Logs go to stderr as JSON so stdout stays the reply (or the --json document).
+  const log = createLogger({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, destination: process.stderr });
+
+  let message;
+  try {
+    message = await consoleMessage({
+      text,
+      attachmentPaths: values.attach ?? [],
+      conversation: values.conversation,
+      userId: values.user ?? consoleOwnerId,
+      group: values.group,
+      mention: values.mention,
+      maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
+    });
+  } catch (error) {
+    usageError(`cannot read attachment: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const app = createApp({ config, log });
+  try {
+    const progressNotes: string[] = [];
+    const handled = await app.router.handle(message, {
+      send: async (reply: Reply) => {
+        if (!values.json) process.stdout.write(`${renderConsoleReply(reply)}\n`);
+      },
+      progress: async (event) => {
+        if (values.json) progressNotes.push(event.text);
+        else process.stderr.write(`… ${event.text}\n`);
+      },
+    });
+    if (values.json) {
+      const capabilities = handled.turn?.capabilities ?? (await app.capabilities.current());
+      const document = {
+        admission: handled.admission.kind === 'command' ? { kind: 'command', reason: 'command' } : handled.admission,
+        replies: handled.replies.map((reply) => ({ text: reply.text, files: reply.files.map((file) => file.path) })),
+        toolCalls: (handled.turn?.toolCalls ?? []).map((call) => ({ name: call.name, arguments: call.args ?? call.argumentsText, ok: call.ok })),
+        guards: (handled.turn?.guardEvents ?? []).map(({ guard, action, reason }) => ({ guard, action, reason })),
+        capabilities,
+        rag: handled.turn?.rag ?? app.agent.ragMode(capabilities, message.conversationKey),
+        progress: progressNotes,
+      };
+      process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+    } else if (handled.admission.kind === 'ignore') {
+      process.stderr.write(`(ignored: ${handled.admission.reason})\n`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+await main(process.argv.slice(2));
