@@ -5,11 +5,9 @@ import { z } from 'zod';
 const onOffAuto = z.enum(['auto', 'on', 'off']);
 const onOff = z.enum(['on', 'off']);
 const optionalText = z.string().trim().min(1).optional().catch(undefined);
-const optionalUrl = z
-  .string()
-  .trim()
-  .url({ message: 'expected an http(s) URL, e.g. http://127.0.0.1:8080/v1' })
-  .optional();
+const httpUrl = (example: string) =>
+  z.string().trim().pipe(z.url({ protocol: /^https?$/, message: `expected an http(s) URL, e.g. ${example}` }));
+const optionalUrl = httpUrl('http://127.0.0.1:8080/v1').optional();
 const positiveInt = (fallback: number, max = 10_000_000) =>
   z.coerce.number().int({ message: 'expected a whole number' }).min(1).max(max).default(fallback);
 
@@ -26,7 +24,7 @@ const adminIds = z
   );
 
 export const configSchema = z.object({
-  MODEL_BASE_URL: z.string().trim().url({ message: 'expected an http(s) URL, e.g. http://127.0.0.1:8080/v1' }).default('http://127.0.0.1:8080/v1'),
+  MODEL_BASE_URL: httpUrl('http://127.0.0.1:8080/v1').default('http://127.0.0.1:8080/v1'),
   MODEL_NAME: z.string().trim().default(''),
   MODEL_API_KEY: z.string().default('no-key'),
   MODEL_TOOLS: onOffAuto.default('auto'),
@@ -52,9 +50,9 @@ export const configSchema = z.object({
   SEARCH_PROVIDER: z.enum(['auto', 'searxng', 'brave', 'tavily', 'none']).default('auto'),
   SEARXNG_URL: optionalUrl,
   BRAVE_API_KEY: optionalText,
-  BRAVE_API_BASE_URL: z.string().trim().url().default('https://api.search.brave.com'),
+  BRAVE_API_BASE_URL: httpUrl('https://api.search.brave.com').default('https://api.search.brave.com'),
   TAVILY_API_KEY: optionalText,
-  TAVILY_API_BASE_URL: z.string().trim().url().default('https://api.tavily.com'),
+  TAVILY_API_BASE_URL: httpUrl('https://api.tavily.com').default('https://api.tavily.com'),
   SEARCH_LLM_FILTER: onOff.default('on'),
   SEARCH_TIMEOUT_MS: positiveInt(10_000, 120_000),
   SEARCH_CACHE_TTL_SECONDS: positiveInt(900, 7 * 24 * 3600),

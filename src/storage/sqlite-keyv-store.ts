@@ -26,7 +26,7 @@ export class SqliteKeyvStore extends EventEmitter {
          ON CONFLICT(key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
       ),
       delete: database.prepare<[string]>(`DELETE FROM ${table} WHERE key = ?`),
-      clearPrefix: database.prepare<[string]>(`DELETE FROM ${table} WHERE substr(key, 1, length(?)) = ?1`),
+      clearPrefix: database.prepare<[number, string]>(`DELETE FROM ${table} WHERE substr(key, 1, ?) = ?`),
       clearAll: database.prepare(`DELETE FROM ${table}`),
       purge: database.prepare<[number]>(`DELETE FROM ${table} WHERE expires_at IS NOT NULL AND expires_at <= ?`),
     };
@@ -54,7 +54,7 @@ export class SqliteKeyvStore extends EventEmitter {
   }
 
   async clear(): Promise<void> {
-    if (this.namespace) this.statements.clearPrefix.run(`${this.namespace}:`);
+    if (this.namespace) this.statements.clearPrefix.run(this.namespace.length + 1, `${this.namespace}:`);
     else this.statements.clearAll.run();
   }
 

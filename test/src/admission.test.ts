@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { admit } from '../../src/admission.js';
+import type { InboundMessage } from '../../src/types.js';
+
+function message(overrides: Partial<InboundMessage>): InboundMessage {
+  return {
+    platform: 'telegram',
+    conversationKey: 'telegram:-100',
+    spaceKey: 'telegram:-100',
+    messageId: '1',
+    chatKind: 'group',
+    sender: { id: '42', name: 'Somchai', isPlatformAdmin: false },
+    text: 'สวัสดี',
+    mentionsBot: false,
+    repliesToBot: false,
+    attachments: [],
+    receivedAt: new Date(0),
+    ...overrides,
+  };
+}
+
+const known = new Set(['help', 'reset', 'status', 'kb']);
+
+describe('admission', () => {
+  it.each([
+    ['direct chat, plain text', { chatKind: 'direct' as const }, 'dispatch', 'direct'],
+    ['group, mention', { mentionsBot: true }, 'dispatch', 'mention'],
+    ['group, reply to the bot', { repliesToBot: true }, 'dispatch', 'reply-to-bot'],
+    ['group, plain chatter', {}, 'ignore', 'group-not-addressed'],
+    ['group, known command without mention', { text: '/help' }, 'command', 'command'],
+    ['group, command addressed to us', { text: '/status@saeng_bot' }, 'command', 'command'],
+    ['group, command for another bot', { text: '/status@other_bot' }, 'ignore', 'command-for-another-bot'],
+    ['group, unknown bare command', { text: '/weather' }, 'ignore', 'unknown-command'],
+    ['group, unknown command with mention', { text: '/weather', mentionsBot: true }, 'command', 'command'],
+    ['direct, unknown command', { text: '/weather', chatKind: 'direct' as const }, 'command', 'command'],
+    ['group, mention with nothing else', { text: '  ', mentionsBot: true }, 'ignore', 'empty'],
+    ['direct, image only', { text: '', chatKind: 'direct' as const, attachments: [{ kind: 'image' as const, mime: 'image/png', name: 'a.png', size: 1, fetch: async () => new Uint8Array() }] }, 'dispatch', 'direct'],
+  ])('%s', (_name, overrides, kind, reason) => {
+    const admission = admit(message(overrides), { botName: 'saeng_bot', knownCommands: known });
+    expect(admission.kind).toBe(kind);
+    expect(admission.reason).toBe(reason);
+  });
+
+  it('hands the parsed command over', () => {
+    const admission = admit(message({ text: '/kb@saeng_bot add "Staff FAQ" now' }), { botName: 'saeng_bot', knownCommands: known });
+    expect(admission).toEqual({ kind: 'command', reason: 'command', command: { name: 'kb', rest: 'add "Staff FAQ" now', words: ['add', 'Staff FAQ', 'now'] } });
+  });
+});
