@@ -3,6 +3,7 @@ import { consoleMessage } from '../adapters/console/inbound.js';
 import { renderConsoleReply } from '../adapters/console/outbound.js';
 import { consoleOwnerId, createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loadDotEnv } from './dotenv.js';
 import { createLogger } from './log.js';
 import type { Reply } from './types.js';
 
@@ -45,6 +46,7 @@ async function main(argv: string[]): Promise<void> {
   const text = words.join(' ');
   if (text.trim() === '' && !values.attach?.length) usageError('missing text');
 
+  loadDotEnv();
   let config;
   try {
     config = loadConfig();

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { startHttpServer } from './http.js';
 import { createLogger } from './log.js';
 import { Metrics } from './metrics.js';
+import { loadDotEnv } from './dotenv.js';
+import { waitForModelServer } from './model-server-wait.js';
 
 // `npm start`: every platform whose credentials are set; with none, the console chat (or, without a terminal,
 // e.g. under pm2, just the health/metrics server so the process stays up). `npm run chat`: the console chat.
@@ -17,6 +19,7 @@ function configuredPlatforms(config: Config): string[] {
 }
 
 async function main(): Promise<void> {
+  loadDotEnv();
   let config: Config;
   try {
     config = loadConfig();
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
     // The platform adapters are the next piece of work; say so plainly instead of pretending.
     log.warn({ platforms }, 'platform credentials are set, but this version has no platform adapters yet; only the console chat is available');
   }
+  if (process.env.SAENG_WAIT_FOR_MODEL === '1') await waitForModelServer(config.MODEL_BASE_URL, { timeoutMs: 120_000, log });
   process.send?.('ready'); // pm2 wait_ready
 
   if (interactive) {
