@@ -1,0 +1,427 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+// A scripted OpenAI-compatible model server on 127.0.0.1 (reference model-servers.md §10). Chat completions are
+// answered from scripted steps, in order; the flavour endpoints (/props, /api/show, …) answer from the options.
+// SSE framing, chunk shapes and error bodies follow the real servers, quirks included.
+
+export type Flavour = 'llama-server' | 'ollama' | 'vllm' | 'lmstudio' | 'generic';
+
+export interface FakeModelServerOptions {
+  flavour?: Flavour;
+  /** Undefined: the server declares nothing (an older build), so clients must probe. */
+  declaredTools?: boolean;
+  declaredVision?: boolean;
+  modelId?: string;
+}
+
+export type RequestBody = Record<string, unknown>;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface ScriptedToolCall {
+  name: string;
+  arguments: string | Record<string, unknown>;
+  id?: string | number;
+}
+
+interface StepBase {
+  /** Assertions on the request body; a failure is recorded in `unexpected`. */
+  expect?: (body: RequestBody) => void;
+}
+
+export type ScriptStep = StepBase &
+  (
+    | { text: string; chunkSize?: number; reasoning?: string }
+    | { toolCalls: ScriptedToolCall[]; style?: 'fragments' | 'whole' | 'no-index' | 'no-id-type' | 'same-index'; text?: string }
+    | { chunks: unknown[] }
+    | { error: { status: number; body: string | Record<string, unknown> } }
+    | { hang: true }
+    | { repeatText: string; times: number; delayMs?: number }
+    | { garbage: string; status?: number }
+  );
+
+export interface FakeModelServer {
+  /** Origin + '/v1': what MODEL_BASE_URL would be. */
+  url: string;
+  origin: string;
+  script(...steps: ScriptStep[]): void;
+  requests: RecordedRequest[];
+  /** Bodies of chat-completion requests only. */
+  chatRequests: RequestBody[];
+  unexpected: string[];
+  /** Responses whose client closed the connection before the fake finished writing. */
+  closedEarly: number;
+  /** Repeats actually written by `repeatText` steps. */
+  repeatsSent: number;
+  assertAllConsumed(): void;
+  close(): Promise<void>;
+}
+
+/** The real tools-refusal error of each server (reference §1–4). */
+export function refusalStep(flavour: 'llama-server' | 'ollama' | 'vllm', modelId = 'qwen3.5:2b'): ScriptStep {
+  if (flavour === 'llama-server') {
+    return { error: { status: 500, body: { error: { code: 500, message: 'tools param requires --jinja flag', type: 'server_error' } } } };
+  }
+  if (flavour === 'ollama') {
+    const message = `registry.ollama.ai/library/${modelId} does not support tools`;
+    return { error: { status: 400, body: { error: { message, type: 'invalid_request_error', param: null, code: null } } } };
+  }
+  const message = '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set';
+  return { error: { status: 400, body: { object: 'error', message, type: 'BadRequestError', param: null, code: 400 } } };
+}
+
+/** llama-server while the model loads. */
+export function loadingStep(): ScriptStep {
+  return { error: { status: 503, body: { error: { code: 503, message: 'Loading model', type: 'unavailable_error' } } } };
+}
+
+/** llama-server when the prompt does not fit. */
+export function contextOverflowStep(): ScriptStep {
+  const message = 'the request exceeds the available context size, try increasing it';
+  return { error: { status: 400, body: { error: { code: 400, message, type: 'exceed_context_size_error', n_prompt_tokens: 9000, n_ctx: 8192 } } } };
+}
+
+export async function startFakeModelServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
+  const flavour = options.flavour ?? 'generic';
+  const modelId = options.modelId ?? (flavour === 'ollama' ? 'qwen3.5:2b' : 'qwen3.5-2b');
+  const steps: ScriptStep[] = [];
+  const sockets = new Set<Socket>();
+  let sequence = 0;
+
+  const fake: FakeModelServer = {
+    url: '',
+    origin: '',
+    script: (...added) => void steps.push(...added),
+    requests: [],
+    chatRequests: [],
+    unexpected: [],
+    closedEarly: 0,
+    repeatsSent: 0,
+    assertAllConsumed() {
+      const problems = [...fake.unexpected];
+      if (steps.length > 0) problems.push(`${steps.length} scripted step(s) not consumed`);
+      if (problems.length > 0) throw new Error(`fake model server: ${problems.join('; ')}`);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      fake.unexpected.push(`fake failed: ${String(error)}`);
+      if (!response.headersSent) sendJson(response, 500, { error: { message: 'fake failed' } });
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = request.url ?? '/';
+    const body = await readBody(request);
+    fake.requests.push({ method: request.method ?? 'GET', path, body });
+    response.on('close', () => {
+      if (!response.writableEnded) fake.closedEarly += 1;
+    });
+    if (request.method === 'POST' && path.split('?')[0] === '/v1/chat/completions') {
+      const chatBody = isRecord(body) ? body : {};
+      fake.chatRequests.push(chatBody);
+      const step = steps.shift();
+      if (step === undefined) {
+        fake.unexpected.push(`unscripted call: POST ${path}`);
+        sendJson(response, 500, { error: { message: `unscripted call POST ${path}`, type: 'server_error' } });
+        return;
+      }
+      try {
+        step.expect?.(chatBody);
+      } catch (error) {
+        fake.unexpected.push(`expectation failed on chat call ${fake.chatRequests.length}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await answerStep(step, chatBody, response);
+      return;
+    }
+    answerFlavourEndpoint(request.method ?? 'GET', path, body, response);
+  }
+
+  async function answerStep(step: ScriptStep, body: RequestBody, response: ServerResponse): Promise<void> {
+    const streaming = body.stream === true;
+    if ('hang' in step) return; // the socket stays open until the client gives up or close() runs
+    if ('error' in step) {
+      const text = typeof step.error.body === 'string' ? step.error.body : JSON.stringify(step.error.body);
+      const type = isJsonText(text) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
+      response.writeHead(step.error.status, { 'content-type': type }).end(text);
+      return;
+    }
+    if ('garbage' in step) {
+      response.writeHead(step.status ?? 200, { 'content-type': 'text/html; charset=utf-8' }).end(step.garbage);
+      return;
+    }
+    if ('chunks' in step) {
+      startSse(response);
+      for (const chunk of step.chunks) response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      response.end('data: [DONE]\n\n');
+      return;
+    }
+    if ('repeatText' in step) {
+      startSse(response);
+      const id = nextId();
+      for (let count = 0; count < step.times; count += 1) {
+        if (response.destroyed || response.writableEnded) return;
+        response.write(sseData(chunk(id, { content: step.repeatText }, null)));
+        fake.repeatsSent += 1;
+        await new Promise((resolve) => setTimeout(resolve, step.delayMs ?? 20));
+      }
+      if (!response.destroyed) response.end(sseData(chunk(id, {}, 'stop')) + 'data: [DONE]\n\n');
+      return;
+    }
+    const deltas = 'toolCalls' in step ? toolCallDeltas(step) : textDeltas(step);
+    const finishReason = 'toolCalls' in step ? 'tool_calls' : 'stop';
+    if (!streaming) {
+      sendJson(response, 200, completion(step, finishReason));
+      return;
+    }
+    startSse(response);
+    const id = nextId();
+    // Ollama repeats the role on every chunk; the others announce it once.
+    const all = flavour === 'ollama' ? deltas.map((delta) => ({ role: 'assistant', ...delta })) : [{ role: 'assistant', content: '' }, ...deltas];
+    for (const delta of all) response.write(sseData(chunk(id, delta, null)));
+    // Every flavour ends with a separate finish chunk; llama-server adds `timings` to it.
+    const finishDelta = flavour === 'ollama' ? { role: 'assistant', content: '' } : flavour === 'vllm' ? { content: '' } : {};
+    response.write(sseData(chunk(id, finishDelta, finishReason, flavour === 'llama-server')));
+    response.end('data: [DONE]\n\n');
+  }
+
+  function textDeltas(step: { text: string; chunkSize?: number; reasoning?: string }): Record<string, unknown>[] {
+    const reasoningField = flavour === 'ollama' ? 'reasoning' : 'reasoning_content';
+    const size = step.chunkSize ?? 8;
+    return [
+      ...pieces(step.reasoning ?? '', size).map((piece) => ({ [reasoningField]: piece })),
+      ...pieces(step.text, size).map((piece) => ({ content: piece })),
+    ];
+  }
+
+  function toolCallDeltas(step: Extract<ScriptStep, { toolCalls: ScriptedToolCall[] }>): Record<string, unknown>[] {
+    const style = step.style ?? (flavour === 'ollama' ? 'whole' : 'fragments');
+    const deltas: Record<string, unknown>[] = step.text ? [{ content: step.text }] : [];
+    step.toolCalls.forEach((call, index) => {
+      const id = call.id ?? `call_${randomId()}`;
+      if (style === 'fragments' || style === 'no-id-type') {
+        const head = style === 'fragments' ? { index, id, type: 'function' } : { index };
+        deltas.push({ tool_calls: [{ ...head, function: { name: call.name, arguments: '' } }] });
+        for (const piece of pieces(argumentText(call), 7)) deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+        return;
+      }
+      const whole = { id, type: 'function', function: { name: call.name, arguments: call.arguments } };
+      const keyed = style === 'no-index' ? whole : { index: style === 'same-index' ? 0 : index, ...whole };
+      deltas.push({ tool_calls: [keyed] });
+    });
+    return deltas;
+  }
+
+  function completion(step: ScriptStep, finishReason: string): Record<string, unknown> {
+    const message: Record<string, unknown> = { role: 'assistant', content: null };
+    if ('text' in step && step.text !== undefined) message.content = step.text;
+    if ('reasoning' in step && step.reasoning) message[flavour === 'ollama' ? 'reasoning' : 'reasoning_content'] = step.reasoning;
+    if ('toolCalls' in step) {
+      message.tool_calls = step.toolCalls.map((call) => ({
+        id: call.id ?? `call_${randomId()}`,
+        type: 'function',
+        function: { name: call.name, arguments: argumentText(call) },
+      }));
+    }
+    return {
+      id: nextId(),
+      object: 'chat.completion',
+      created: nowSeconds(),
+      model: modelId,
+      ...(flavour === 'ollama' ? { system_fingerprint: 'fp_ollama' } : {}),
+      choices: [{ index: 0, message, finish_reason: finishReason }],
+      usage: { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 },
+    };
+  }
+
+  function chunk(id: string, delta: Record<string, unknown>, finishReason: string | null, withTimings = false): Record<string, unknown> {
+    return {
+      id,
+      object: 'chat.completion.chunk',
+      created: nowSeconds(),
+      model: modelId,
+      ...(flavour === 'ollama' ? { system_fingerprint: 'fp_ollama' } : {}),
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+      ...(withTimings ? { timings: { cache_n: 12, prompt_n: 8, prompt_ms: 40.5, predicted_n: 5, predicted_ms: 90.1 } } : {}),
+    };
+  }
+
+  function answerFlavourEndpoint(method: string, fullPath: string, body: unknown, response: ServerResponse): void {
+    const path = fullPath.split('?')[0] ?? fullPath;
+    const declaredTools = options.declaredTools;
+    const declaredVision = options.declaredVision;
+    const key = `${method} ${path}`;
+    if (flavour === 'llama-server') {
+      if (key === 'GET /props') return sendJson(response, 200, llamaProps(modelId, declaredTools, declaredVision));
+      if (key === 'GET /health') return sendJson(response, 200, { status: 'ok' });
+      if (key === 'GET /v1/models') {
+        const capabilities = declaredVision ? ['completion', 'multimodal'] : ['completion'];
+        return sendJson(response, 200, {
+          models: [{ name: modelId, model: modelId, modified_at: '', size: '', digest: '', type: 'model', capabilities }],
+          object: 'list',
+          data: [{ id: modelId, object: 'model', created: nowSeconds(), owned_by: 'llamacpp', meta: { n_ctx_train: 262144, n_params: 2_000_000_000 } }],
+        });
+      }
+    }
+    if (flavour === 'ollama') {
+      if (key === 'GET /') return void response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Ollama is running');
+      if (key === 'GET /api/version') return sendJson(response, 200, { version: '0.12.3' });
+      if (key === 'GET /api/tags') return sendJson(response, 200, { models: [{ name: modelId, model: modelId, size: 1_280_000_000, digest: 'abc123' }] });
+      if (key === 'GET /v1/models') return sendJson(response, 200, { object: 'list', data: [{ id: modelId, object: 'model', created: nowSeconds(), owned_by: 'library' }] });
+      if (key === 'POST /api/show') {
+        const requested = isRecord(body) ? (body.model ?? body.name) : undefined;
+        if (requested !== modelId) return sendJson(response, 404, { error: `model '${String(requested)}' not found` });
+        return sendJson(response, 200, ollamaShow(declaredTools, declaredVision));
+      }
+    }
+    if (flavour === 'vllm') {
+      if (key === 'GET /health') return void response.writeHead(200).end();
+      if (key === 'GET /v1/models') {
+        const entry = { id: modelId, object: 'model', created: nowSeconds(), owned_by: 'vllm', root: modelId, parent: null, max_model_len: 8192 };
+        return sendJson(response, 200, { object: 'list', data: [entry] });
+      }
+    }
+    if (flavour === 'lmstudio') {
+      if (key === 'GET /v1/models') return sendJson(response, 200, { object: 'list', data: [{ id: modelId, object: 'model', owned_by: 'organization_owner' }] });
+      if (key === 'GET /api/v0/models') {
+        const entry = {
+          id: modelId, object: 'model', type: declaredVision ? 'vlm' : 'llm', publisher: 'qwen', arch: 'qwen35',
+          compatibility_type: 'gguf', quantization: 'Q4_K_M', state: 'loaded', max_context_length: 32768,
+          ...(declaredTools === undefined ? {} : { capabilities: declaredTools ? ['tool_use'] : [] }),
+        };
+        return sendJson(response, 200, { object: 'list', data: [entry] });
+      }
+      if (key === 'GET /api/v1/models') {
+        const entry = {
+          type: 'llm', publisher: 'qwen', key: modelId, display_name: 'Qwen3.5 2B', architecture: 'qwen35',
+          quantization: { name: 'Q4_K_M', bits_per_weight: 4 }, max_context_length: 32768, format: 'gguf',
+          loaded_instances: [{ id: modelId, config: { context_length: 8192 } }],
+          capabilities: { vision: declaredVision ?? false, trained_for_tool_use: declaredTools ?? false },
+        };
+        return sendJson(response, 200, { models: [entry] });
+      }
+    }
+    if (flavour === 'generic' && key === 'GET /v1/models') {
+      return sendJson(response, 200, { object: 'list', data: [{ id: modelId, object: 'model', created: nowSeconds(), owned_by: 'system' }] });
+    }
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404 page not found');
+  }
+
+  function nextId(): string {
+    sequence += 1;
+    return `chatcmpl-${sequence}`;
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  fake.origin = `http://127.0.0.1:${port}`;
+  fake.url = `${fake.origin}/v1`;
+  return fake;
+}
+
+function llamaProps(modelId: string, declaredTools: boolean | undefined, declaredVision: boolean | undefined): Record<string, unknown> {
+  const template = declaredTools ? '{%- if tools %}<tools>{{ tools | tojson }}</tools>{%- endif %}' : '{{ messages }}';
+  return {
+    default_generation_settings: { id: 0, n_ctx: 8192, params: { n_predict: -1, temperature: 0.8 } },
+    total_slots: 1,
+    model_path: `/models/${modelId}.gguf`,
+    chat_template: template,
+    ...(declaredTools === undefined
+      ? {}
+      : {
+          chat_template_caps: {
+            supports_tools: declaredTools,
+            supports_tool_calls: declaredTools,
+            supports_parallel_tool_calls: declaredTools,
+            supports_system_role: true,
+            supports_preserve_reasoning: false,
+          },
+        }),
+    modalities: { vision: declaredVision ?? false, audio: false },
+    build_info: 'b6500-1a2b3c4d',
+  };
+}
+
+function ollamaShow(declaredTools: boolean | undefined, declaredVision: boolean | undefined): Record<string, unknown> {
+  const declared = declaredTools !== undefined || declaredVision !== undefined;
+  const capabilities = ['completion', ...(declaredTools ? ['tools'] : []), ...(declaredVision ? ['vision'] : []), 'thinking'];
+  return {
+    template: '{{ .Prompt }}',
+    details: { format: 'gguf', family: 'qwen35', families: ['qwen35'], parameter_size: '2.3B', quantization_level: 'Q4_K_M' },
+    model_info: { 'general.architecture': 'qwen35', 'qwen35.context_length': 262144 },
+    modified_at: '2026-05-01T00:00:00Z',
+    ...(declared ? { capabilities } : {}),
+  };
+}
+
+function startSse(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+}
+
+function sseData(value: unknown): string {
+  return `data: ${JSON.stringify(value)}\n\n`;
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
+}
+
+/** Splits by code point so a Thai character or emoji is never cut in half. */
+function pieces(text: string, size: number): string[] {
+  const characters = Array.from(text);
+  const out: string[] = [];
+  for (let start = 0; start < characters.length; start += size) out.push(characters.slice(start, start + size).join(''));
+  return out;
+}
+
+function argumentText(call: ScriptedToolCall): string {
+  return typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+}
+
+function randomId(): string {
+  return Math.random().toString(36).slice(2, 11);
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  const text = Buffer.concat(parts).toString('utf8');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
