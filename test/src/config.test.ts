@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configSecrets, loadConfig } from '../../src/config.js';
 
@@ -61,5 +63,13 @@ describe('loadConfig', () => {
   it('lists the exact secret values for the DLP', () => {
     const config = loadConfig({ TELEGRAM_BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ', BRAVE_API_KEY: 'BSAabcdefgh12345', MODEL_NAME: 'qwen' });
     expect(configSecrets(config).sort()).toEqual(['123456:ABCdefGHIjklMNOpqrSTUvwxYZ', 'BSAabcdefgh12345'].sort());
+  });
+
+  it('accepts .env.example as it ships, and it names every variable of the schema', async () => {
+    const example = parseEnv(readFileSync(new URL('../../.env.example', import.meta.url), 'utf8'));
+    expect(() => loadConfig(example)).not.toThrow();
+    const { configSchema } = await import('../../src/config.js');
+    const undocumented = Object.keys(configSchema.shape).filter((name) => !(name in example) && !['REDIS_URL', 'DATABASE_URL'].includes(name));
+    expect(undocumented).toEqual([]);
   });
 });

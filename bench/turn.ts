@@ -1,0 +1,111 @@
+import { performance } from 'node:perf_hooks';
+import OpenAI from 'openai';
+import { startFakeModelServer, type RequestBody } from '../test/fakes/model-server.js';
+import { createTestApp, lookupTool } from '../test/helpers/test-app.js';
+
+// `npm run bench -- turn [--turns N] [--conversations N]`: the whole pipeline (router → agent → guards → outbound)
+// against an instant fake model, one tool call per turn. Baseline in the same run: the same two model calls per turn
+// made directly with the openai SDK, no Saeng around them. Overhead = turn time − time inside model calls.
+
+function option(argv: string[], name: string, fallback: number): number {
+  const index = argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(argv[index + 1]) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}
+
+function commonPrefixLength(left: string, right: string): number {
+  const limit = Math.min(left.length, right.length);
+  let index = 0;
+  while (index < limit && left.charCodeAt(index) === right.charCodeAt(index)) index++;
+  return index;
+}
+
+const serialize = (body: RequestBody) => JSON.stringify(body.tools ?? []) + JSON.stringify(body.messages ?? []);
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+const answers = [
+  'ร้านเปิดทุกวันตั้งแต่ 08:00 ถึง 20:00 น. ครับ หากมาช่วงเย็นแนะนำให้มาก่อน 19:30 น. เพื่อให้มีเวลาเลือกสินค้า',
+  'ตามข้อมูลที่ค้นได้ ร้านเปิด 08:00–20:00 ทุกวัน รวมวันหยุดนักขัตฤกษ์ ยกเว้นกรณีมีประกาศเป็นพิเศษ',
+  'The shop is open every day from 08:00 to 20:00, including public holidays unless announced otherwise.',
+];
+
+export async function main(argv: string[]): Promise<void> {
+  const turns = option(argv, 'turns', 1000);
+  const conversations = option(argv, 'conversations', 100);
+  const fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
+  const test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off' }, extraTools: [lookupTool()] });
+
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  const overheads: number[] = [];
+  const totals: number[] = [];
+  const requestConversation: number[] = [];
+  for (let turn = 0; turn < turns; turn++) {
+    const conversation = turn % conversations;
+    fake.script(
+      { toolCalls: [{ name: 'lookup', arguments: { query: `เวลาเปิดร้าน สาขา ${conversation}` } }] },
+      { text: `${answers[turn % answers.length]} (${turn})` },
+    );
+    const started = performance.now();
+    const handled = await test.ask(`ร้านเปิดกี่โมง สาขา ${conversation} คำถามที่ ${turn}`, { conversation: `bench-${conversation}` });
+    const total = performance.now() - started;
+    const record = handled.turn;
+    if (!record || record.toolCalls.length !== 1) throw new Error(`turn ${turn} did not run exactly one tool call`);
+    totals.push(total);
+    overheads.push(total - record.modelMs);
+    requestConversation.push(conversation, conversation);
+  }
+  clearInterval(sampler);
+  fake.assertAllConsumed();
+
+  // prefixReuse: each model call after the first in a conversation against that conversation's previous call.
+  const previousByConversation = new Map<number, string>();
+  const ratios: number[] = [];
+  fake.chatRequests.forEach((body, index) => {
+    const conversation = requestConversation[index] ?? -1;
+    const serialized = serialize(body);
+    const previous = previousByConversation.get(conversation);
+    if (previous !== undefined) ratios.push(commonPrefixLength(previous, serialized) / previous.length);
+    previousByConversation.set(conversation, serialized);
+  });
+
+  // Baseline: the same two calls per turn straight through the SDK (no history, no guards, no storage).
+  const client = new OpenAI({ baseURL: fake.url, apiKey: 'none', maxRetries: 0 });
+  const baseline: number[] = [];
+  for (let turn = 0; turn < Math.min(turns, 300); turn++) {
+    fake.script({ toolCalls: [{ name: 'lookup', arguments: { query: 'q' } }] }, { text: answers[0] ?? '' });
+    const started = performance.now();
+    for (let call = 0; call < 2; call++) {
+      const stream = await client.chat.completions.create({ model: 'm', stream: true, messages: [{ role: 'user', content: 'ร้านเปิดกี่โมง' }] });
+      for await (const _chunk of stream) {
+        // drain
+      }
+    }
+    baseline.push(performance.now() - started);
+  }
+  await test.close();
+  await fake.close();
+
+  const mean = ratios.reduce((sum, value) => sum + value, 0) / Math.max(1, ratios.length);
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        bench: 'turn',
+        turns,
+        conversations,
+        overheadMs: { p50: round(percentile(overheads, 0.5)), p99: round(percentile(overheads, 0.99)), target: { p99: 10 } },
+        turnMs: { p50: round(percentile(totals, 0.5)), p99: round(percentile(totals, 0.99)) },
+        baselineSdkOnlyMs: { p50: round(percentile(baseline, 0.5)), p99: round(percentile(baseline, 0.99)) },
+        peakRssMb: round(peakRss / 1024 / 1024),
+        prefixReuse: { mean: round(mean), min: round(Math.min(...ratios)), calls: ratios.length, target: 0.9 },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+}
