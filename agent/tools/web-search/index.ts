@@ -1,0 +1,47 @@
+import type { Keyv } from 'keyv';
+import type { Logger } from '../../../src/log.js';
+import { createDeepResearchTool, createResearchRunner } from '../deep-research/index.js';
+import type { ResearchRunner } from '../deep-research/index.js';
+import type { AnyTool } from '../tool.js';
+import type { ProviderLimit } from './providers/guarded-provider.js';
+import { type SearchConfig, selectProvider } from './providers/select-provider.js';
+import { createSearchPipeline } from './search-pipeline.js';
+import { createWebSearchTool } from './web-search-tool.js';
+
+// Composition of the web tools: provider (limiter + cache) → pipeline → `web_search` and `deep_research`.
+
+export interface WebToolsOptions {
+  config: SearchConfig;
+  /** keyv@5 instance; keys are prefixed `web-search:`. */
+  cache: Keyv;
+  log: Logger;
+  /** Tests point this at fakes. */
+  fetch?: typeof fetch;
+  /** For dates and "this year" (BOT_TIMEZONE); default Asia/Bangkok. */
+  timeZone?: string;
+  /** Overrides the provider's limiter (tests). */
+  limit?: ProviderLimit;
+}
+
+/** `[web_search, deep_research]` and the research runner when a provider is configured; nothing otherwise. */
+export function createWebTools(options: WebToolsOptions): { tools: AnyTool[]; research: ResearchRunner | null } {
+  const provider = selectProvider(options.config, {
+    cache: options.cache,
+    log: options.log,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.limit ? { limit: options.limit } : {}),
+  });
+  if (!provider) return { tools: [], research: null };
+  const pipeline = createSearchPipeline({
+    provider,
+    llmFilter: options.config.SEARCH_LLM_FILTER === 'on',
+    timeZone: options.timeZone ?? 'Asia/Bangkok',
+  });
+  const research = createResearchRunner(pipeline);
+  options.log.info({ provider: provider.name, llmFilter: options.config.SEARCH_LLM_FILTER }, 'web_search: enabled');
+  return { tools: [createWebSearchTool(pipeline), createDeepResearchTool(research)], research };
+}
+
+export type { ResearchRunner } from '../deep-research/index.js';
+export type { SearchConfig } from './providers/select-provider.js';
+export { sourcesNoticeKey } from './format-results.js';

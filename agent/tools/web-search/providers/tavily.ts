@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { ProviderOutcome, RawResult, SearchProvider, SearchRequest } from '../types.js';
+import { type ProviderHttpOptions, describeErrorBody, httpRequest, userAgent } from './http-request.js';
+
+// Tavily `POST /search` (reference §3). `site:` in the query is ignored, so site restrictions travel in
+// `include_domains`; Tavily has no language parameter, `country: "thailand"` is only a boost.
+
+const maxQueryLength = 400;
+
+const result = z.object({
+  url: z.string(),
+  title: z.string().nullish(),
+  content: z.string().nullish(),
+  published_date: z.string().nullish(),
+});
+const response = z.object({
+  results: z.array(z.unknown()),
+  // Documented as a number; a docs example once showed a string.
+  response_time: z.union([z.number(), z.string()]).nullish(),
+});
+
+function requestBody(request: SearchRequest): string {
+  return JSON.stringify({
+    query: request.query.slice(0, maxQueryLength),
+    search_depth: 'basic',
+    topic: 'general',
+    max_results: 10,
+    include_answer: false,
+    include_raw_content: false,
+    ...(request.timeRange ? { time_range: request.timeRange } : {}),
+    ...(request.includeDomains && request.includeDomains.length > 0 ? { include_domains: request.includeDomains } : {}),
+    ...(request.thai ? { country: 'thailand' } : {}),
+  });
+}
+
+export function parseTavily(body: string): ProviderOutcome {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { ok: false, kind: 'invalid-response', detail: 'not JSON' };
+  }
+  const shaped = response.safeParse(parsed);
+  if (!shaped.success) return { ok: false, kind: 'invalid-response', detail: 'no results list' };
+  const results: RawResult[] = [];
+  for (const item of shaped.data.results) {
+    const entry = result.safeParse(item);
+    if (!entry.success) continue;
+    results.push({
+      url: entry.data.url,
+      title: entry.data.title ?? '',
+      snippet: entry.data.content ?? '',
+      ...(entry.data.published_date ? { publishedAt: entry.data.published_date } : {}),
+    });
+  }
+  return { ok: true, results, cached: false };
+}
+
+export function createTavilyProvider(baseUrl: string, apiKey: string, options: ProviderHttpOptions): SearchProvider {
+  return {
+    name: 'tavily',
+    siteRestriction: 'include-domains',
+    async search(request, signal) {
+      const reply = await httpRequest({
+        url: new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).toString(),
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+        signal,
+        init: {
+          method: 'POST',
+          headers: {
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${apiKey}`,
+            'User-Agent': userAgent,
+          },
+          body: requestBody(request),
+        },
+      });
+      if (!reply.ok) return reply;
+      if (reply.status !== 200) return { ok: false, kind: 'http-error', detail: describeErrorBody(reply.status, reply.body) };
+      return parseTavily(reply.body);
+    },
+  };
+}

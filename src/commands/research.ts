@@ -1,0 +1,56 @@
+import type { Localized } from '../i18n.js';
+import { pick, say } from '../i18n.js';
+import type { Citation } from '../types.js';
+import type { CommandContext, CommandHandler } from './command.js';
+
+// `/research <question>`: deep research for users; the answer ends with its numbered sources.
+
+export const maxResearchQuestionLength = 500;
+
+const summary: Localized = {
+  th: 'ค้นคว้าเชิงลึกจากเว็บหลายรอบ พร้อมแหล่งที่มา: /research <คำถาม>',
+  en: 'in-depth web research over several searches, with sources: /research <question>',
+};
+const usage: Localized = {
+  th: 'วิธีใช้: /research <คำถาม>\nตัวอย่าง: /research เปรียบเทียบค่าไฟบ้านของ กฟน. และ กฟภ. ปี 2568',
+  en: 'Usage: /research <question>\nExample: /research compare the home electricity rates of MEA and PEA in 2025',
+};
+const tooLong: Localized = {
+  th: 'คำถามยาวเกินไป (ไม่เกิน {max} ตัวอักษร)',
+  en: 'The question is too long (at most {max} characters).',
+};
+const failed: Localized = {
+  th: 'ค้นคว้าไม่สำเร็จเพราะเกิดข้อผิดพลาดภายใน ลองใหม่อีกครั้งภายหลัง',
+  en: 'The research failed because of an internal error. Please try again later.',
+};
+const sourcesHeading: Localized = { th: 'แหล่งที่มา', en: 'Sources' };
+
+export type ResearchFunction = (question: string, context: CommandContext) => Promise<{ text: string; citations: Citation[] }>;
+
+/** The answer followed by `[n] title — URL` lines; `[n]` matches the markers in the text. */
+export function formatResearchReply(text: string, citations: readonly Citation[], context: Pick<CommandContext, 'language'>): string {
+  if (citations.length === 0) return text;
+  const lines = citations.map((citation, index) => `[${index + 1}] ${citation.label}${citation.url ? ` — ${citation.url}` : ''}`);
+  return `${text}\n\n${pick(sourcesHeading, context.language)}\n${lines.join('\n')}`;
+}
+
+export function createResearchCommand(run: ResearchFunction): CommandHandler {
+  return {
+    name: 'research',
+    summary,
+    async run(command, context) {
+      const question = command.rest.trim();
+      if (question === '') return { text: pick(usage, context.language) };
+      if (question.length > maxResearchQuestionLength) {
+        return { text: say(tooLong, context.language, { max: maxResearchQuestionLength }) };
+      }
+      try {
+        const result = await run(question, context);
+        return { text: formatResearchReply(result.text, result.citations, context) };
+      } catch (error) {
+        context.log.error({ err: error }, '/research failed');
+        return { text: pick(failed, context.language) };
+      }
+    },
+  };
+}
