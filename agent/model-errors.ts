@@ -42,16 +42,26 @@ function shorten(text: string): string {
 }
 
 const toolRefusalTexts = ['does not support tools', 'requires --jinja', 'enable-auto-tool-choice'];
-// "tool … not supported/allowed" and "unsupported … tool", with a bounded gap so matching stays linear.
-const toolNotSupported = /\btools?\b[^.\n]{0,80}?\bnot (?:supported|allowed)\b/i;
-const unsupportedTool = /\bunsupported\b[^.\n]{0,80}?\btool/i;
 
 /** True when a server message definitively says "this model/server cannot take tools". */
 export function isToolsRefusal(message: string): boolean {
-  const text = message.slice(0, 2000);
-  const lower = text.toLowerCase();
+  const lower = message.slice(0, 2000).toLowerCase();
   if (toolRefusalTexts.some((needle) => lower.includes(needle))) return true;
-  return toolNotSupported.test(text) || unsupportedTool.test(text);
+  // "tool … not supported/allowed" and "unsupported … tool" within one sentence.
+  return followedBy(lower, 'tool', ['not supported', 'not allowed']) || followedBy(lower, 'unsupported', ['tool']);
+}
+
+/** `first` followed, within 80 characters of the same sentence, by one of `then`. Plain string search, no regex. */
+function followedBy(text: string, first: string, then: string[]): boolean {
+  for (let found = text.indexOf(first); found >= 0; found = text.indexOf(first, found + 1)) {
+    // "tool_choice … not supported" is about one parameter, not about tools.
+    if (text.startsWith('_choice', found + first.length)) continue;
+    let window = text.slice(found + first.length, found + first.length + 80);
+    const sentenceEnd = Math.min(...['.', '\n'].map((stop) => window.indexOf(stop)).filter((position) => position >= 0), window.length);
+    window = window.slice(0, sentenceEnd);
+    if (then.some((needle) => window.includes(needle))) return true;
+  }
+  return false;
 }
 
 const contextTexts = [

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { classifyHttpError, extractErrorMessage, isToolsRefusal } from '../../agent/model-errors.js';
 import { createModelClient, type ModelClientOptions } from '../../agent/model.js';
 import { ModelError, type ModelErrorKind } from '../../agent/model-types.js';
 import { silentLogger } from '../../src/log.js';
@@ -320,5 +321,45 @@ describe('createModelClient().complete', () => {
     const error = await failure(client(server).complete({ messages: [{ role: 'user', content: 'x' }] }));
     expect(error.kind).toBe('invalid-response');
     expect(server.chatRequests).toHaveLength(2);
+  });
+});
+
+describe('error classification', () => {
+  const refusals: [string, boolean][] = [
+    ['tools param requires --jinja flag', true],
+    ['tool_choice param requires --jinja flag', true],
+    ['registry.ollama.ai/library/gemma3:1b does not support tools', true],
+    ['"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set', true],
+    ['Tool calling is not supported for this model', true],
+    ['tools are not allowed here', true],
+    ['Unsupported parameter: tools', true],
+    ['Cannot use tools with stream', false],
+    ['logprobs is not supported with tools + stream', false],
+    ['image input is not supported - hint: if this is unexpected, you may need to provide the mmproj', false],
+    ['tool_choice "required" is not supported', false],
+    ['Tool call IDs should be alphanumeric strings with length 9!', false],
+    ['the tools ran. Streaming is not supported', false],
+  ];
+  it.each(refusals)('isToolsRefusal(%j) is %s', (message, expected) => {
+    expect(isToolsRefusal(message)).toBe(expected);
+  });
+
+  const classified: [number, string, ModelErrorKind][] = [
+    [400, '{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}}', 'context-overflow'],
+    [400, '{"object":"error","message":"This model\'s maximum context length is 4096 tokens. However, you requested 5000 tokens.","code":400}', 'context-overflow'],
+    [503, '{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}', 'loading'],
+    [500, '{"error":{"code":500,"message":"tools param requires --jinja flag","type":"server_error"}}', 'tools-unsupported'],
+    [500, 'Internal Server Error', 'server-error'],
+    [404, '404 page not found', 'bad-request'],
+    [408, '', 'timeout'],
+  ];
+  it.each(classified)('classifyHttpError(%i, %s) is %s', (status, body, kind) => {
+    const error = classifyHttpError(status, body);
+    expect(error.kind).toBe(kind);
+    expect(error.status).toBe(status);
+  });
+
+  it('shortens huge bodies', () => {
+    expect(extractErrorMessage('x'.repeat(5_000)).length).toBeLessThan(400);
   });
 });

@@ -99,6 +99,19 @@ describe('StreamAccumulator', () => {
     expect(accumulator.finish().toolCalls.map((call) => call.argumentsText)).toEqual(['{"query":"a"}', '{"query":"b"}']);
   });
 
+  it('splits fragmented calls on index 0 when a fragment brings a different id', () => {
+    const { accumulator } = feed([
+      chunk({ tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'web_search', arguments: '' } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: '{"query":"a"}' } }] }),
+      chunk({ tool_calls: [{ index: 0, id: 'call_b', type: 'function', function: { name: 'web_search', arguments: '' } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: '{"query":"b"}' } }] }),
+    ]);
+    expect(accumulator.finish().toolCalls).toEqual([
+      { id: 'call_a', name: 'web_search', argumentsText: '{"query":"a"}' },
+      { id: 'call_b', name: 'web_search', argumentsText: '{"query":"b"}' },
+    ]);
+  });
+
   it('splits two whole calls on index 0 without ids once the first arguments parse', () => {
     const { accumulator } = feed([
       chunk({ tool_calls: [{ index: 0, function: { name: 'web_search', arguments: '{"query":"a"}' } }] }),
