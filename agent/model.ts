@@ -33,7 +33,8 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
   const baseFetch = options.fetch ?? globalThis.fetch;
   const client = new OpenAI({
     baseURL: baseUrl,
-    apiKey: options.apiKey,
+    // The SDK refuses an empty key; local servers ignore it.
+    apiKey: options.apiKey || 'no-key',
     timeout: options.timeoutMs,
     maxRetries: 0,
     fetch: normalizingFetch(baseFetch),
@@ -42,6 +43,8 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
   const log = options.log;
   const backoffMs = options.backoffMs ?? 500;
   let listedModel: string | undefined;
+  // Old llama-server builds cannot stream when tools are sent; learnt once per client.
+  let canStreamWithTools = true;
 
   async function model(): Promise<string> {
     if (options.model !== '') return options.model;
@@ -72,7 +75,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
       // Never `tools: []`: some servers treat it as a tools request.
       ...(request.tools ? { tools: request.tools, parallel_tool_calls: false } : {}),
     };
-    let streaming = true;
+    let streaming = request.tools === undefined || canStreamWithTools;
     let textShown = false;
     const attemptOptions = {
       client,
@@ -94,9 +97,10 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     try {
       outcome = await run();
     } catch (error) {
-      if (!(error instanceof ModelError) || !isStreamWithToolsUnsupported(error)) throw error;
-      log.debug('server cannot stream with tools; asking without streaming');
+      if (!streaming || !(error instanceof ModelError) || !isStreamWithToolsUnsupported(error)) throw error;
+      log.debug('server cannot stream with tools; asking without streaming from now on');
       streaming = false;
+      canStreamWithTools = false;
       outcome = await run();
     }
     const ms = Math.round(performance.now() - started);

@@ -149,9 +149,11 @@ export class StreamAccumulator {
 
   private startsNewCall(target: PendingCall, wireId: string | undefined, name: string | undefined, fragment: string): boolean {
     if (wireId !== undefined && target.wireId !== undefined && wireId !== target.wireId) return true;
-    if (name === undefined || target.name === '' || !isCompleteJson(target.argumentsText)) return false;
+    if (name === undefined || target.name === '') return false;
+    // A repeated name with more argument text continues the call (and needs no parse of the text so far).
+    if (name === target.name && !beginsJsonValue(fragment)) return false;
     // The previous call is whole: a different name, or a new JSON value, is a second call on the same key.
-    return name !== target.name || beginsJsonValue(fragment);
+    return isCompleteJson(target.argumentsText);
   }
 
   private assembleCalls(): AssembledToolCall[] {

@@ -243,8 +243,14 @@ describe('createModelClient().call', () => {
       { error: { status: 500, body: { error: { code: 500, message: 'Cannot use tools with stream', type: 'server_error' } } } },
       { toolCalls: [{ name: 'web_search', arguments: '{"query":"x"}', id: 'c9' }], expect: (body) => expect(body.stream).toBe(false) },
     );
-    const result = await client(server).call({ ...ask, tools: [searchTool] });
+    const model = client(server);
+    const result = await model.call({ ...ask, tools: [searchTool] });
     expect(result.toolCalls).toEqual([{ id: 'c9', name: 'web_search', argumentsText: '{"query":"x"}' }]);
+    server.assertAllConsumed();
+    // Learnt: the next call with tools goes straight to stream:false; one without tools still streams.
+    server.script({ text: 'ok', expect: (body) => expect(body.stream).toBe(false) }, { text: 'ok', expect: (body) => expect(body.stream).toBe(true) });
+    expect((await model.call({ ...ask, tools: [searchTool] })).content).toBe('ok');
+    expect((await model.call(ask)).content).toBe('ok');
     server.assertAllConsumed();
   });
 });
