@@ -67,15 +67,16 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
 
   async function call(request: ModelCallRequest): Promise<ModelCallResult> {
     const started = performance.now();
+    const tools = request.tools !== undefined && request.tools.length > 0 ? request.tools : undefined;
     const body: ChatCompletionCreateParamsStreaming = {
       model: await model(),
       messages: request.messages,
       stream: true,
       max_tokens: request.maxTokens ?? options.maxTokens,
       // Never `tools: []`: some servers treat it as a tools request.
-      ...(request.tools ? { tools: request.tools, parallel_tool_calls: false } : {}),
+      ...(tools ? { tools, parallel_tool_calls: false } : {}),
     };
-    let streaming = request.tools === undefined || canStreamWithTools;
+    let streaming = tools === undefined || canStreamWithTools;
     let textShown = false;
     const attemptOptions = {
       client,

@@ -77,7 +77,7 @@ describe('createModelClient().call', () => {
       },
     });
     const seen: string[] = [];
-    const result = await client(server).call({ ...ask, onText: (visible) => (seen.push(visible), 'continue') });
+    const result = await client(server).call({ ...ask, tools: [], onText: (visible) => (seen.push(visible), 'continue') });
     expect(result).toMatchObject({ content: 'สวัสดีครับ ยินดีช่วย', aborted: false, finishReason: 'stop', toolCalls: [] });
     expect(seen.at(-1)).toBe('สวัสดีครับ ยินดีช่วย');
     expect(seen.length).toBeGreaterThan(2);
