@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Agent } from '../agent/agent.js';
-import { ConversationHistory } from '../agent/history.js';
+import { ConversationHistory, type HistoryLimits } from '../agent/history.js';
 import { createModelClient } from '../agent/model.js';
 import type { ModelClient } from '../agent/model-types.js';
 import { createFileTools } from '../agent/tools/files/index.js';
@@ -32,6 +32,8 @@ export interface AppOptions {
   log: Logger;
   /** Told about every handled message (metrics). */
   observe?: (handled: HandledMessage) => void;
+  /** History bounds (the turn benchmark compares trimming policies). */
+  historyLimits?: HistoryLimits;
   /** Extra tools (tests register their own). */
   extraTools?: readonly AnyTool[];
   now?: () => Date;
@@ -78,7 +80,7 @@ export function createApp(options: AppOptions): App {
   const tools: AnyTool[] = [createQueryKnowledgeTool(knowledge), ...web.tools, ...createFileTools(), ...(options.extraTools ?? [])];
   const toolPolicies: Localized[] = [knowledgePolicy];
   const secrets = configSecrets(config);
-  const history = new ConversationHistory(storage.history);
+  const history = new ConversationHistory(storage.history, options.historyLimits);
   const agent = new Agent({
     model,
     tools,

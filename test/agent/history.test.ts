@@ -1,20 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { ConversationHistory, compressAnswer, trimHistory, type HistoryPair } from '../../agent/history.js';
+import { ConversationHistory, compressAnswer, defaultHistoryLimits, trimHistory, type HistoryPair } from '../../agent/history.js';
 import { openStorage } from '../../src/storage/storage.js';
 
 const pair = (index: number, size = 10): HistoryPair => ({ question: `q${index}`.padEnd(size, '.'), answer: `a${index}` });
 
 describe('history limits', () => {
-  it('keeps at most 5 pairs', () => {
-    const pairs = Array.from({ length: 8 }, (_, index) => pair(index));
-    expect(trimHistory(pairs).map((item) => item.answer)).toEqual(['a3', 'a4', 'a5', 'a6', 'a7']);
+  const chars = (pairs: HistoryPair[]) => pairs.reduce((sum, item) => sum + item.question.length + item.answer.length, 0);
+
+  it('keeps up to 5 pairs as they are', () => {
+    const pairs = Array.from({ length: 5 }, (_, index) => pair(index));
+    expect(trimHistory(pairs)).toEqual(pairs);
   });
 
-  it('keeps at most 20,000 characters, dropping the oldest first', () => {
-    const pairs = Array.from({ length: 4 }, (_, index) => pair(index, 7_000));
+  it('past 5 pairs, drops the oldest down to 3 at once', () => {
+    const pairs = Array.from({ length: 6 }, (_, index) => pair(index));
+    expect(trimHistory(pairs).map((item) => item.answer)).toEqual(['a3', 'a4', 'a5']);
+  });
+
+  it('past 20,000 characters, drops the oldest down to 12,000 at once', () => {
+    const pairs = Array.from({ length: 3 }, (_, index) => pair(index, 7_000));
+    expect(chars(pairs)).toBeGreaterThan(20_000);
     const kept = trimHistory(pairs);
-    expect(kept.map((item) => item.answer)).toEqual(['a2', 'a3']);
-    expect(kept.reduce((sum, item) => sum + item.question.length + item.answer.length, 0)).toBeLessThanOrEqual(20_000);
+    expect(kept.map((item) => item.answer)).toEqual(['a2']);
+    expect(chars(kept)).toBeLessThanOrEqual(12_000);
+    const underLimit = Array.from({ length: 2 }, (_, index) => pair(index, 9_000));
+    expect(trimHistory(underLimit)).toEqual(underLimit);
+  });
+
+  it('never holds more than either bound, whatever arrives', () => {
+    let history: HistoryPair[] = [];
+    for (let index = 0; index < 40; index++) {
+      history = trimHistory([...history, pair(index, 500 + ((index * 3_001) % 9_000))]);
+      expect(history.length).toBeLessThanOrEqual(defaultHistoryLimits.maxPairs);
+      expect(chars(history)).toBeLessThanOrEqual(defaultHistoryLimits.maxChars);
+      expect(history.at(-1)?.answer).toBe(`a${index}`);
+    }
   });
 
   it('stores through keyv and re-sends byte-for-byte', async () => {
@@ -22,8 +42,9 @@ describe('history limits', () => {
     const history = new ConversationHistory(storage.history);
     for (let index = 0; index < 7; index++) await history.append('c', `คำถาม ${index}\n[วันเวลาปัจจุบัน]`, `คำตอบ ${index}`);
     const loaded = await history.load('c');
-    expect(loaded).toHaveLength(5);
-    expect(loaded[0]?.question).toBe('คำถาม 2\n[วันเวลาปัจจุบัน]');
+    // 1..5 kept; the 6th append trims to 3 (q3..q5); the 7th makes 4 (q3..q6).
+    expect(loaded).toHaveLength(4);
+    expect(loaded[0]?.question).toBe('คำถาม 3\n[วันเวลาปัจจุบัน]');
     expect(await history.load('other')).toEqual([]);
     await history.clear('c');
     expect(await history.load('c')).toEqual([]);

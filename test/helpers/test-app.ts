@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { consoleMessage } from '../../adapters/console/inbound.js';
+import type { HistoryLimits } from '../../agent/history.js';
 import { defineTool, type AnyTool } from '../../agent/tools/tool.js';
 import { consoleOwnerId, createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -34,6 +35,7 @@ export function createTestApp(options: {
   extraTools?: readonly AnyTool[];
   now?: () => Date;
   log?: Logger;
+  historyLimits?: HistoryLimits;
 }): TestApp {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-test-'));
   const config = loadConfig({
@@ -46,7 +48,7 @@ export function createTestApp(options: {
     USER_MESSAGES_PER_MINUTE: '10000',
     ...options.environment,
   });
-  const app = createApp({ config, log: options.log ?? silentLogger(), extraTools: options.extraTools, now: options.now });
+  const app = createApp({ config, log: options.log ?? silentLogger(), extraTools: options.extraTools, now: options.now, historyLimits: options.historyLimits });
   const send = (message: InboundMessage) => app.router.handle(message, { send: async (_reply: Reply) => undefined });
   return {
     app,
