@@ -9,7 +9,7 @@ const accountHosts = new Set([
   'accounts.google.com', 'login.microsoftonline.com', 'login.live.com', 'signin.aws.amazon.com', 'login.yahoo.com',
   'appleid.apple.com', 'auth0.com', 'id.atlassian.com',
 ]);
-const accountTitle = /^(?:log ?in|sign ?in|sign ?up|register|create (?:an )?account|เข้าสู่ระบบ|ลงชื่อเข้าใช้|สมัครสมาชิก|ลงทะเบียน)\b/i;
+const accountTitle = /^(?:log ?in|sign ?in|sign ?up|register|create (?:an )?account|เข้าสู่ระบบ|ลงชื่อเข้าใช้|สมัครสมาชิก|ลงทะเบียน)(?=$|[\s\-–—:|,.!])/i;
 const searchHosts = new Set(['google.com', 'bing.com', 'duckduckgo.com', 'search.yahoo.com', 'yandex.com', 'baidu.com']);
 const placeholderHosts = new Set(['example.com', 'example.org', 'example.net', 'localhost']);
 

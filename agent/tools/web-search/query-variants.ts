@@ -45,7 +45,7 @@ const timeWords: { intent: TimeIntent; range: TimeRange; phrases: string[] }[] =
   { intent: 'this-week', range: 'week', phrases: ['สัปดาห์นี้', 'อาทิตย์นี้', 'this week', 'past week'] },
   { intent: 'this-month', range: 'month', phrases: ['เดือนนี้', 'this month', 'past month'] },
   { intent: 'this-year', range: 'year', phrases: ['ปีนี้', 'this year', 'past year'] },
-  { intent: 'latest', range: 'year', phrases: ['ล่าสุด', 'latest', 'newest', 'most recent'] },
+  { intent: 'latest', range: 'year', phrases: ['ล่าสุด', 'the latest', 'latest', 'the newest', 'newest', 'the most recent', 'most recent'] },
 ];
 
 const featurePhrases = [
@@ -78,8 +78,8 @@ function detectTime(query: string): { intent: TimeIntent; range: TimeRange } | u
 
 /** Removes instruction words, time words and trailing particles; falls back to the raw text when nothing is left. */
 export function simplifyQuery(query: string): string {
-  let text = stripPhrases(query, leadingInstructions, 'start');
-  text = stripPhrases(text, instructionPhrases, 'anywhere');
+  let text = stripPhrases(query, instructionPhrases, 'anywhere');
+  text = stripPhrases(text, leadingInstructions, 'start');
   text = stripPhrases(text, timeWords.flatMap((entry) => entry.phrases), 'anywhere');
   text = stripPhrases(text, trailingParticles, 'end');
   text = tidy(text.replace(/^[\s\p{P}]+|[\s,;:]+$/gu, ''));
@@ -88,7 +88,7 @@ export function simplifyQuery(query: string): string {
 
 /** "Python 3.13 มีอะไรใหม่" → "Python 3.13 what's new", plus the docs host when a known product has a version. */
 function featureVariant(simplified: string, provider: SearchProvider): SearchVariant | undefined {
-  const withoutFeatureWords = tidy(stripPhrases(simplified, featurePhrases, 'anywhere'));
+  const withoutFeatureWords = stripPhrases(tidy(stripPhrases(simplified, featurePhrases, 'anywhere')), ['in', 'for', 'of', 'about'], 'start');
   // Tech "what's new" searches work better in English: keep the Latin/number part when there is one.
   const latin = tidy((withoutFeatureWords.match(/[A-Za-z0-9][A-Za-z0-9.+#-]{0,40}/g) ?? []).join(' '));
   const subject = latin !== '' ? latin : withoutFeatureWords;

@@ -10,6 +10,9 @@ const commonEraBefore = /(?:ค\.\s?ศ\.|c\.\s?e\.|a\.\s?d\.)\s{0,2}$/i;
 const shortYearBefore =
   /(?:พ\.\s?ศ\.|ปี|ม\.ค\.|ก\.พ\.|มี\.ค\.|เม\.ย\.|พ\.ค\.|มิ\.ย\.|ก\.ค\.|ส\.ค\.|ก\.ย\.|ต\.ค\.|พ\.ย\.|ธ\.ค\.)\s{0,2}$/;
 const priceBefore = /(?:ราคา|price|\$|฿|usd|thb)\s{0,2}$/i;
+// Phone numbers: "โทร 1900-123-456", "call 2024-555".
+const phoneBefore = /(?:โทร\.?|tel\.?|phone|call|hotline)\s{0,2}:?\s{0,2}$/i;
+const phoneAfter = /^-\d{3}(?!\d)/;
 const unitAfter =
   /^\s{0,2}(?:บาท|baht|thb|usd|ดอลลาร์|คน|ราย|ครั้ง|ชิ้น|กม|km|เมตร|ไร่|ล้าน|พัน|หมื่น|แสน|%|ตัว|หน่วย|kwh|gb|mb)/i;
 
@@ -37,7 +40,7 @@ function yearAt(text: string, start: number, digits: string): number | null {
   if (eraBefore.test(before)) return value >= 2400 && value <= 2700 ? value - buddhistEraOffset : null;
   if (commonEraBefore.test(before)) return value;
   const after = text.slice(start + 4, start + 14);
-  if (priceBefore.test(before) || unitAfter.test(after)) return null;
+  if (priceBefore.test(before) || phoneBefore.test(before) || unitAfter.test(after) || phoneAfter.test(after)) return null;
   if (value >= 1900 && value <= 2099) return value;
   if (value >= 2400 && value <= 2699) return value - buddhistEraOffset;
   return null;

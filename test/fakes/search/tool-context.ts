@@ -1,0 +1,31 @@
+import type { TextCompleter, ToolContext } from '../../../agent/tools/tool.js';
+import { silentLogger } from '../../../src/log.js';
+import type { Language, ProgressEvent } from '../../../src/types.js';
+
+// A ToolContext for search tests: fixed clock (5 March 2026, Bangkok = BE 2569), recorded progress.
+
+export const fixedNow = new Date('2026-03-05T03:00:00Z');
+
+export interface TestToolContext extends ToolContext {
+  progressEvents: ProgressEvent[];
+}
+
+export function testToolContext(complete: TextCompleter, options: { language?: Language; signal?: AbortSignal; now?: Date } = {}): TestToolContext {
+  const progressEvents: ProgressEvent[] = [];
+  return {
+    conversationKey: 'console:test',
+    spaceKey: 'console:test',
+    boundKnowledgeBaseIds: [],
+    images: [],
+    queueImageForModel: () => undefined,
+    language: options.language ?? 'th',
+    dataDir: '/nonexistent',
+    signal: options.signal ?? new AbortController().signal,
+    log: silentLogger(),
+    complete,
+    progress: (event) => progressEvents.push(event),
+    now: () => options.now ?? fixedNow,
+    turnState: new Map(),
+    progressEvents,
+  };
+}
