@@ -1,0 +1,197 @@
+import { thaiDigitsToAscii } from '../../src/dlp/normalize-text.js';
+import { codeRanges, insideRanges, type Range } from './code-spans.js';
+import { isListNumber, readPrefix, readSuffix } from './number-context.js';
+
+// Finds the figures written with digits in a text (Thai digits included) and what each can mean. A hand-written
+// scanner, never the word segmenter (which glues digits to letters): a token is digit groups joined by one
+// separator each (, . : / - – and thin/no-break spaces), at most 8 groups of at most 20 digits.
+
+export interface Reading {
+  value: number;
+  /** Half a unit of the last written decimal (times the scale): a rounded figure matches what it rounds. */
+  tolerance: number;
+}
+
+export type FigureKind = 'number' | 'range' | 'date' | 'time' | 'identifier';
+export type Exemption = 'code' | 'url' | 'list' | 'name' | 'small-count';
+
+export interface Figure {
+  kind: FigureKind;
+  /** The span replaced when the figure is unsupported (with its % sign, scale word or currency symbol). */
+  start: number;
+  end: number;
+  /** Every part must be supported (a range's ends, a date's day/month/year); each part has alternative readings. */
+  parts: Reading[][];
+  /** Exact form for identifiers (versions, phone numbers) and times (HH:MM). */
+  key?: string;
+  exempt?: Exemption;
+}
+
+const maxGroups = 8;
+const maxDigits = 20;
+const thousandsSeparators = new Set([',', '\u00a0', '\u202f', '\u2009']);
+const separators = new Set([...thousandsSeparators, '.', ':', '/', '-', '–']);
+const urlPattern = /(?:https?:\/\/|www\.)[^\s<>"'`)\]]{1,2048}|[\w.+-]{1,64}@[\w-]{1,64}(?:\.[\w-]{1,64}){1,8}/g;
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function urlRanges(text: string): Range[] {
+  const ranges: Range[] = [];
+  urlPattern.lastIndex = 0;
+  for (let match = urlPattern.exec(text); match !== null; match = urlPattern.exec(text)) ranges.push([match.index, match.index + match[0].length]);
+  return ranges;
+}
+
+function reading(digits: string, decimals: string): Reading {
+  return { value: Number(decimals ? `${digits}.${decimals}` : digits), tolerance: 0.5 * 10 ** -decimals.length };
+}
+
+/** A two-digit year after พ.ศ./ปี (`พ.ศ. 67`) is also 2567, and 2067 read as CE. */
+function withTwoDigitYear(part: Reading[], digits: string): Reading[] {
+  if (digits.length !== 2 || part.length !== 1) return part;
+  const year = Number(digits);
+  return [...part, { value: 2500 + year, tolerance: 0.5 }, { value: 2000 + year, tolerance: 0.5 }];
+}
+
+function withScale(part: Reading[], scale: number): Reading[] {
+  if (scale === 1) return part;
+  return [...part, ...part.map((candidate) => ({ value: candidate.value * scale, tolerance: candidate.tolerance * scale }))];
+}
+
+function integer(group: string): Reading[] {
+  return [{ value: Number(group), tolerance: 0.5 }];
+}
+
+interface Token {
+  start: number;
+  end: number;
+  groups: string[];
+  separators: string[];
+}
+
+function readToken(text: string, start: number): Token {
+  const groups: string[] = [];
+  const seps: string[] = [];
+  let index = start;
+  for (;;) {
+    const groupStart = index;
+    while (index < text.length && isDigit(text.charCodeAt(index))) index++;
+    groups.push(text.slice(groupStart, index));
+    const separator = text[index] ?? '';
+    if (groups.length >= maxGroups || !separators.has(separator) || !isDigit(text.charCodeAt(index + 1))) break;
+    seps.push(separator);
+    index++;
+  }
+  return { start, end: index, groups, separators: seps };
+}
+
+interface PlainNumber {
+  digits: string;
+  decimals: string;
+}
+
+/** 1234 · 12.5 · 1,234,567 · 1,234.56 · 1 234 (thin or no-break spaces); undefined for anything else. */
+function plainNumber(groups: readonly string[], seps: readonly string[]): PlainNumber | undefined {
+  const hasDecimals = seps.at(-1) === '.';
+  const whole = hasDecimals ? groups.slice(0, -1) : groups;
+  const wholeSeps = hasDecimals ? seps.slice(0, -1) : seps;
+  if (!wholeSeps.every((sep) => thousandsSeparators.has(sep))) return undefined;
+  const grouped = (whole[0] ?? '').length <= 3 && whole.slice(1).every((group) => group.length === 3);
+  if (wholeSeps.length > 0 && !grouped) return undefined;
+  return { digits: whole.join(''), decimals: hasDecimals ? (groups.at(-1) ?? '') : '' };
+}
+
+type Shape = Pick<Figure, 'kind' | 'parts' | 'key'> & { plain?: PlainNumber };
+
+/** What a token is by its own shape, before the words around it are read. */
+function classify(token: Token, raw: string): Shape {
+  const { groups, separators: seps } = token;
+  const identifier: Shape = { kind: 'identifier', parts: [], key: raw };
+  if (groups.some((group) => group.length > maxDigits)) return identifier;
+  const plain = plainNumber(groups, seps);
+  if (plain) return { kind: 'number', parts: [[reading(plain.digits, plain.decimals)]], plain };
+  const dashes = seps.filter((sep) => sep === '-' || sep === '–').length;
+  if (dashes === 1) {
+    const at = seps.findIndex((sep) => sep === '-' || sep === '–');
+    const left = plainNumber(groups.slice(0, at + 1), seps.slice(0, at));
+    const right = plainNumber(groups.slice(at + 1), seps.slice(at + 1));
+    if (left && right) return { kind: 'range', parts: [[reading(left.digits, left.decimals)], [reading(right.digits, right.decimals)]] };
+    return identifier;
+  }
+  const unique = new Set(seps);
+  if (unique.size !== 1) return identifier;
+  const numbers = groups.map(Number);
+  const first = groups[0] ?? '';
+  if (unique.has(':')) {
+    const [hours = 99, minutes = 99] = numbers;
+    const valid = groups.length <= 3 && first.length <= 2 && (groups[1] ?? '').length === 2 && hours <= 24 && minutes <= 59;
+    return valid ? { kind: 'time', parts: [], key: `${hours}:${groups[1] ?? ''}` } : identifier;
+  }
+  if (unique.has('/')) {
+    const [day = 99, month = 99] = numbers;
+    const year = groups[2];
+    if (groups.length > 3 || day > 31 || month > 12 || (year !== undefined && year.length !== 2 && year.length !== 4)) return identifier;
+    const parts = [integer(first), integer(groups[1] ?? '')];
+    if (year !== undefined) parts.push(withTwoDigitYear(integer(year), year));
+    return { kind: 'date', parts };
+  }
+  if (unique.has('-') || unique.has('–')) {
+    return groups.length === 3 && first.length === 4 ? { kind: 'date', parts: groups.map(integer) } : identifier; // ISO date; phone numbers
+  }
+  if (unique.has(',')) return { kind: 'range', parts: groups.map(integer) }; // "1,2,3": separate numbers
+  return identifier; // versions, IP addresses
+}
+
+function isSmall(part: Reading[]): boolean {
+  return part.every((candidate) => Number.isInteger(candidate.value) && candidate.value <= 10);
+}
+
+/** All figures of a text, with exemptions marked (code, URLs, list numbering, names, small counts). */
+export function extractFigures(input: string): Figure[] {
+  const text = thaiDigitsToAscii(input);
+  const code = codeRanges(text);
+  const urls = urlRanges(text);
+  const figures: Figure[] = [];
+  for (let index = 0; index < text.length; index++) {
+    if (!isDigit(text.charCodeAt(index))) continue;
+    const token = readToken(text, index);
+    index = token.end - 1;
+    figures.push(describe(text, token, code, urls));
+  }
+  return figures;
+}
+
+function describe(text: string, token: Token, code: readonly Range[], urls: readonly Range[]): Figure {
+  const shape = classify(token, text.slice(token.start, token.end));
+  const prefix = readPrefix(text, token.start);
+  const suffix = readSuffix(text, token.end);
+  const figure: Figure = {
+    kind: shape.kind,
+    start: token.start - prefix.symbolLength,
+    end: token.end + suffix.length,
+    parts: shape.parts,
+    ...(shape.key !== undefined ? { key: shape.key } : {}),
+  };
+  const plain = shape.plain;
+  if (plain && suffix.clock && plain.decimals.length === 2 && Number(plain.digits) <= 24 && Number(plain.decimals) <= 59) {
+    figure.kind = 'time'; // 14.30 น.
+    figure.key = `${Number(plain.digits)}:${plain.decimals}`;
+    figure.parts = [];
+  } else if (plain && prefix.year) {
+    figure.parts = figure.parts.map((part) => withTwoDigitYear(part, plain.digits));
+  }
+  // "ปี 2" in "30 ปี 2 เดือน" is a count; a year after ปี has 2 or 4 digits.
+  const yearContext = prefix.year && plain !== undefined && !plain.decimals && (plain.digits.length === 2 || plain.digits.length === 4);
+  if (figure.kind === 'number' || figure.kind === 'range') figure.parts = figure.parts.map((part) => withScale(part, suffix.scale));
+
+  const isDate = figure.kind === 'date' || figure.kind === 'time' || suffix.month || prefix.day || yearContext;
+  const special = suffix.percent || prefix.percent || suffix.money || prefix.money || isDate || suffix.scale !== 1;
+  if (insideRanges(code, token.start)) figure.exempt = 'code';
+  else if (insideRanges(urls, token.start)) figure.exempt = 'url';
+  else if (isListNumber(text, token.start, token.end) || prefix.numbering) figure.exempt = 'list';
+  else if (prefix.name && !prefix.money) figure.exempt = 'name';
+  else if (!special && figure.kind !== 'identifier' && figure.parts.length > 0 && figure.parts.every(isSmall)) figure.exempt = 'small-count';
+  return figure;
+}
