@@ -9,7 +9,7 @@ import { parseModelJson } from './tolerant-json.js';
 // Fact extraction: the model lists facts from this round's results, each with the URL of the result it
 // came from. Facts whose URL is not among those results are dropped, whatever the model claims.
 
-export const maxFactsPerRound = 15;
+export const maxFactsPerRound = 20;
 const maxFactLength = 300;
 const minFactLength = 8;
 

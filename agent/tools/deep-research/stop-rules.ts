@@ -7,7 +7,7 @@ import type { ResearchStopReason } from './types.js';
 export const maxRounds = 4;
 export const minNewFactsPerRound = 3;
 /** Character-trigram Jaccard at or above which a follow-up query repeats an earlier one. */
-export const repeatedQuerySimilarity = 0.7;
+export const repeatedQuerySimilarity = 0.6;
 
 export interface RoundSummary {
   round: number;
