@@ -1,0 +1,137 @@
+import type { Localized } from '../../src/i18n.js';
+import { pick } from '../../src/i18n.js';
+import type { Citation, GuardEvent, TurnRecord } from '../../src/types.js';
+import { cleanUrl, urlKey } from '../tools/web-search/url-normalize.js';
+
+// Sources guard (after the numbers guard). URLs come only from this turn's tools: their citations and the
+// `[source: URL]` markers in their results (URLs the user wrote in the question may stay in the text too). A URL
+// the model typed that no tool returned is removed — a Markdown link keeps its text, the sentence stays. The
+// model's own source list and copied markers are removed, and ONE list is appended by code under a Thai (or
+// English) heading: deduplicated by normalized URL (scheme, host case, default port, fragment, tracking
+// parameters, trailing slash), in the order the tools returned them; knowledge-base citations by their label
+// ("KB name › document").
+
+const heading: Localized = { th: 'แหล่งที่มา', en: 'Sources' };
+const maxLabel = 120;
+
+const sourceMarker = /\[source:\s{0,4}([^\s\]]{1,2048})\s{0,4}\]/gi;
+const linkOrUrl = /\[([^\]\n]{1,300})\]\(\s{0,2}((?:https?:\/\/|www\.)[^\s)]{1,2048})\s{0,2}\)|<?((?:https?:\/\/|www\.)[^\s<>"'`\])]{1,2048})>?/gi;
+const headingLine = /^[ \t]{0,3}(?:#{1,6}[ \t]{1,3})?(?:\*\*|__)?[ \t]{0,2}(?:แหล่งที่มา|แหล่งอ้างอิง|อ้างอิง|ที่มา|sources?|references?|citations?)[ \t]{0,2}(?:\*\*|__)?[ \t]{0,2}[:：]?[ \t]{0,2}(?:\*\*|__)?/i;
+const listItem = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])[ \t]{1,4}\S/;
+
+export interface SourcesResult {
+  text: string;
+  citations: Citation[];
+  events: GuardEvent[];
+}
+
+function keyOf(url: string): string | null {
+  return urlKey(url.toLowerCase().startsWith('www.') ? `https://${url}` : url);
+}
+
+/** This turn's citations in first-returned order, deduplicated by normalized URL (KB citations by label). */
+export function collectCitations(record: TurnRecord): Citation[] {
+  const seen = new Set<string>();
+  const citations: Citation[] = [];
+  const add = (citation: Citation): void => {
+    const url = citation.url === undefined ? undefined : cleanUrl(citation.url);
+    if (citation.url !== undefined && !url) return;
+    const key = url ? keyOf(url) : `label:${citation.label.trim()}`;
+    if (!key || seen.has(key) || (!url && citation.label.trim() === '')) return;
+    seen.add(key);
+    citations.push(url ? { label: citation.label, url } : { label: citation.label });
+  };
+  for (const call of record.toolCalls) {
+    call.citations.forEach(add);
+    sourceMarker.lastIndex = 0;
+    for (let match = sourceMarker.exec(call.result); match !== null; match = sourceMarker.exec(call.result)) {
+      const url = match[1] ?? '';
+      add({ label: cleanUrl(url) ?? url, url });
+    }
+  }
+  record.citations.forEach(add);
+  return citations;
+}
+
+function isListish(line: string): boolean {
+  return listItem.test(line) || /^[ \t]{0,8}(?:<?https?:\/\/|\[[^\]\n]{1,300}\]\(https?:)/i.test(line);
+}
+
+/** Cuts a trailing source list the model wrote (a heading followed only by list items or URLs). */
+function removeModelSourceList(text: string): { text: string; removed: boolean } {
+  const lines = text.split('\n');
+  let index = lines.length - 1;
+  while (index >= 0 && (lines[index] ?? '').trim() === '') index--;
+  let listStart = index + 1;
+  while (index >= 0 && ((lines[index] ?? '').trim() === '' || isListish(lines[index] ?? ''))) {
+    if ((lines[index] ?? '').trim() !== '') listStart = index;
+    index--;
+  }
+  const candidate = lines[index] ?? '';
+  const match = headingLine.exec(candidate);
+  const headingOnly = match !== null && /^[\s:：*_]*$/.test(candidate.slice(match[0].length));
+  const headingWithUrls = match !== null && /https?:\/\/|www\./i.test(candidate) && listStart === lines.length;
+  if (index >= 0 && (headingOnly || headingWithUrls)) return { text: lines.slice(0, index).join('\n'), removed: true };
+  const trailingUrls = lines.slice(listStart).filter((line) => line.trim() !== '');
+  if (trailingUrls.length > 0 && trailingUrls.every((line) => /https?:\/\/|www\./i.test(line) && listItem.test(line))) {
+    return { text: lines.slice(0, listStart).join('\n'), removed: true };
+  }
+  return { text, removed: false };
+}
+
+function sanitizeLabel(label: string, url: string | undefined): string {
+  const flat = label.replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')')).replace(/\s{1,64}/g, ' ').trim();
+  const shown = flat === '' ? (url ?? '') : flat;
+  return shown.length > maxLabel ? `${shown.slice(0, maxLabel - 1).trimEnd()}…` : shown;
+}
+
+function renderList(citations: readonly Citation[], record: TurnRecord): string {
+  const items = citations.map((citation, index) => {
+    const label = sanitizeLabel(citation.label, citation.url);
+    const entry = citation.url === undefined ? label : label === citation.url ? citation.url : `[${label}](${citation.url})`;
+    return `${index + 1}. ${entry}`;
+  });
+  return `**${pick(heading, record.language)}**\n${items.join('\n')}`;
+}
+
+export function applySources(answer: string, record: TurnRecord): SourcesResult {
+  const citations = collectCitations(record);
+  const allowed = new Set(citations.flatMap((citation) => (citation.url ? [keyOf(citation.url)] : [])));
+  linkOrUrl.lastIndex = 0;
+  for (let match = linkOrUrl.exec(record.question); match !== null; match = linkOrUrl.exec(record.question)) {
+    allowed.add(keyOf((match[2] ?? match[3] ?? '').replace(/[.,;:!?]{1,8}$/, '')));
+  }
+  const events: GuardEvent[] = [];
+  const list = removeModelSourceList(answer.replace(sourceMarker, ''));
+  if (list.removed) events.push({ guard: 'sources', action: 'rewrite', reason: "removed the model's own source list" });
+
+  // A removed bare URL leaves a mark, so that the space or brackets around it go too (and nothing else is touched).
+  const removedMark = '\u0000';
+  let removedUrls = 0;
+  const text = list.text.replace(linkOrUrl, (whole, linkText: string | undefined, linkUrl: string | undefined, bare: string | undefined) => {
+    if (linkText !== undefined && linkUrl !== undefined) {
+      if (allowed.has(keyOf(linkUrl))) return whole;
+      removedUrls++;
+      return linkText;
+    }
+    const url = bare ?? '';
+    const trailing = /[.,;:!?]{1,8}$/.exec(url)?.[0] ?? '';
+    if (allowed.has(keyOf(url.slice(0, url.length - trailing.length)))) return whole;
+    removedUrls++;
+    return `${removedMark}${trailing}`;
+  });
+  if (removedUrls > 0) events.push({ guard: 'sources', action: 'rewrite', reason: `removed ${removedUrls} URL(s) that no tool returned in this turn` });
+
+  const leftover = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])?[ \t]{0,8}(?:(?:ที่มา|แหล่งที่มา|ดูเพิ่มเติม|อ่านต่อ|source|see|link)[ \t]{0,4}[:：]?)?[ \t]{0,8}$/i;
+  const tidy = text
+    .replace(/[ \t]{0,4}\([ \t]{0,4}\u0000[ \t]{0,4}\)/g, '')
+    .replace(/[ \t]{0,4}\u0000/g, removedMark)
+    .split('\n')
+    .filter((line) => !(line.includes(removedMark) && leftover.test(line.replaceAll(removedMark, ''))))
+    .map((line) => line.replaceAll(removedMark, ''))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  const final = citations.length > 0 ? `${tidy}\n\n${renderList(citations, record)}` : tidy;
+  return { text: final, citations, events };
+}
