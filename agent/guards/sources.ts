@@ -102,7 +102,8 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
     allowed.add(keyOf((match[2] ?? match[3] ?? '').replace(/[.,;:!?]{1,8}$/, '')));
   }
   const events: GuardEvent[] = [];
-  const list = removeModelSourceList(answer.replace(sourceMarker, ''));
+  const withoutMarkers = answer.replace(sourceMarker, '');
+  const list = removeModelSourceList(withoutMarkers);
   if (list.removed) events.push({ guard: 'sources', action: 'rewrite', reason: "removed the model's own source list" });
 
   // A removed bare URL leaves a mark, so that the space or brackets around it go too (and nothing else is touched).
@@ -132,6 +133,8 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  const final = citations.length > 0 ? `${tidy}\n\n${renderList(citations, record)}` : tidy;
+  // Untouched answers stay byte for byte (no trimming, no newline folding).
+  const body = removedUrls > 0 || list.removed || withoutMarkers !== answer ? tidy : answer;
+  const final = citations.length > 0 ? `${body.trimEnd()}\n\n${renderList(citations, record)}` : body;
   return { text: final, citations, events };
 }

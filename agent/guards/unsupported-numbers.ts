@@ -110,7 +110,7 @@ export interface NumberCheck {
 export function markUnsupportedNumbers(answer: string, supportTexts: readonly string[], language: Language): NumberCheck {
   const text = answer.normalize('NFC');
   const figures = extractFigures(text);
-  if (figures.length === 0) return { text, unsupported: 0, checked: 0 };
+  if (figures.length === 0) return { text: answer, unsupported: 0, checked: 0 };
   const support = buildSupport(supportTexts.map((supportText) => supportText.normalize('NFC')));
   const pieces: string[] = [];
   let cursor = 0;
@@ -124,5 +124,5 @@ export function markUnsupportedNumbers(answer: string, supportTexts: readonly st
     if (/^[\p{L}\p{N}]/u.test(text.slice(cursor, cursor + 1))) pieces.push(' ');
   }
   pieces.push(text.slice(cursor));
-  return { text: pieces.join(''), unsupported, checked: figures.length };
+  return { text: unsupported === 0 ? answer : pieces.join(''), unsupported, checked: figures.length };
 }
