@@ -1,0 +1,251 @@
+// `npm run bench -- retrieval [--dataset PATH] [--scale N] [--posting-budget N]`
+// Thai retrieval quality on a SQuAD v1.1 file (default: XQuAD-th): every distinct context is one document of
+// one knowledge base; for each question, is the document holding the answer among the top k chunks returned?
+// The production store is compared in the same run with baselines without Thai segmentation (whitespace
+// tokens, character trigrams) and with plain segmented BM25. Then a scale run on ≥ N synthesized chunks.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import { z } from 'zod';
+import { silentLogger } from '../src/log.js';
+import { chunkText } from '../src/knowledge/chunk-text.js';
+import { normalizeText } from '../src/knowledge/normalize-text.js';
+import { defaultPostingBudget } from '../src/knowledge/query-terms.js';
+import { indexTokenizer } from '../src/knowledge/schema.js';
+import { openKnowledgeStore } from '../src/knowledge/store.js';
+import { tokenize, tokenizeWithoutSegmentation } from '../src/knowledge/tokenize.js';
+
+const squadSchema = z.object({
+  data: z.array(
+    z.object({
+      title: z.string(),
+      paragraphs: z.array(z.object({ context: z.string(), qas: z.array(z.object({ question: z.string() })) })),
+    }),
+  ),
+});
+
+interface Dataset {
+  documents: { title: string; text: string }[];
+  questions: { text: string; document: number }[];
+}
+
+interface Quality {
+  recallAt1: number;
+  recallAt5: number;
+  recallAt10: number;
+  mrr: number;
+  indexMs: number;
+  queryP50Ms: number;
+  queryP95Ms: number;
+  chunks: number;
+}
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function option(argv: readonly string[], name: string): string | undefined {
+  const index = argv.indexOf(name);
+  return index >= 0 ? argv[index + 1] : undefined;
+}
+
+function loadDataset(path: string): Dataset {
+  const squad = squadSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  const dataset: Dataset = { documents: [], questions: [] };
+  const byContext = new Map<string, number>();
+  for (const article of squad.data) {
+    for (const paragraph of article.paragraphs) {
+      let document = byContext.get(paragraph.context);
+      if (document === undefined) {
+        document = dataset.documents.push({ title: `${article.title} ${byContext.size + 1}`, text: paragraph.context }) - 1;
+        byContext.set(paragraph.context, document);
+      }
+      for (const qa of paragraph.qas) dataset.questions.push({ text: qa.question, document });
+    }
+  }
+  return dataset;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  const value = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+  return Math.round(value * 100) / 100;
+}
+
+const round = (value: number): number => Math.round(value * 1000) / 1000;
+
+/** Ranks of the right document (by first chunk of it in the results) → recall@k, MRR, latency. */
+function score(ranks: readonly number[], times: number[], indexMs: number, chunks: number): Quality {
+  const within = (k: number): number => round(ranks.filter((rank) => rank >= 0 && rank < k).length / ranks.length);
+  times.sort((left, right) => left - right);
+  return {
+    recallAt1: within(1),
+    recallAt5: within(5),
+    recallAt10: within(10),
+    mrr: round(ranks.reduce((sum, rank) => sum + (rank >= 0 ? 1 / (rank + 1) : 0), 0) / ranks.length),
+    indexMs: Math.round(indexMs),
+    queryP50Ms: percentile(times, 0.5),
+    queryP95Ms: percentile(times, 0.95),
+    chunks,
+  };
+}
+
+async function measureStore(dataset: Dataset): Promise<Quality> {
+  const store = openKnowledgeStore({ path: ':memory:', log: silentLogger() });
+  const created = store.createKnowledgeBase({ name: 'bench', description: '', spaceKey: 'console:bench', createdBy: 'bench', now: new Date() });
+  if (!created.ok) throw new Error('could not create the benchmark knowledge base');
+  const knowledgeBaseId = created.knowledgeBase.id;
+  const documentIds: number[] = [];
+  const started = performance.now();
+  for (const document of dataset.documents) {
+    const added = await store.addDocument(knowledgeBaseId, { fileName: `${document.title}.txt`, title: document.title, bytes: Buffer.from(document.text), addedBy: 'bench', now: new Date() });
+    documentIds.push(added.ok ? added.document.id : -1);
+  }
+  const indexMs = performance.now() - started;
+  const chunks = store.summarize(knowledgeBaseId)?.chunkCount ?? 0;
+  const ranks: number[] = [];
+  const times: number[] = [];
+  for (const question of dataset.questions) {
+    const start = performance.now();
+    const hits = await store.search([knowledgeBaseId], question.text, 10);
+    times.push(performance.now() - start);
+    ranks.push(hits.findIndex((hit) => hit.documentId === documentIds[question.document]));
+  }
+  store.close();
+  return score(ranks, times, indexMs, chunks);
+}
+
+type Variant = 'whitespace' | 'trigram' | 'segmented-plain';
+
+function trigrams(text: string): string[] {
+  const characters = Array.from(normalizeText(text).toLowerCase().replace(/"/g, ' '));
+  const grams = new Set<string>();
+  for (let index = 0; index + 3 <= characters.length; index += 1) {
+    const gram = characters.slice(index, index + 3).join('');
+    if (gram.trim().length === 3) grams.add(gram);
+  }
+  return [...grams];
+}
+
+/** The same chunks and FTS5 BM25 as the store, with another tokenization and every query term ORed. */
+function measureBaseline(dataset: Dataset, variant: Variant): Quality {
+  const database = new BetterSqlite3(':memory:');
+  const tokenizer = variant === 'trigram' ? 'trigram' : indexTokenizer;
+  database.exec(`CREATE VIRTUAL TABLE chunks USING fts5(document UNINDEXED, body, tokenize="${tokenizer}")`);
+  const insert = database.prepare('INSERT INTO chunks (document, body) VALUES (?, ?)');
+  const split = variant === 'whitespace' ? tokenizeWithoutSegmentation : tokenize;
+  const started = performance.now();
+  let chunks = 0;
+  database.transaction(() => {
+    dataset.documents.forEach((document, index) => {
+      for (const chunk of chunkText(document.text)) {
+        insert.run(index, variant === 'trigram' ? chunk.text.toLowerCase() : split(chunk.text).join(' '));
+        chunks += 1;
+      }
+    });
+  })();
+  const indexMs = performance.now() - started;
+  const query = database.prepare('SELECT document FROM chunks WHERE chunks MATCH ? ORDER BY rank LIMIT 10').pluck();
+  const ranks: number[] = [];
+  const times: number[] = [];
+  for (const question of dataset.questions) {
+    const start = performance.now();
+    const terms = variant === 'trigram' ? trigrams(question.text) : [...new Set(split(question.text))];
+    const documents = terms.length > 0 ? z.array(z.number()).parse(query.all(terms.map((term) => `"${term}"`).join(' OR '))) : [];
+    times.push(performance.now() - start);
+    ranks.push(documents.indexOf(question.document));
+  }
+  database.close();
+  return score(ranks, times, indexMs, chunks);
+}
+
+/** Deterministic pseudo-random numbers so every run indexes the same synthetic text. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+/** ≥ `targetChunks` chunks of ~900 characters made of phrases of the dataset, in documents of 200 paragraphs. */
+async function measureScale(dataset: Dataset, targetChunks: number, postingBudget: number): Promise<Record<string, number>> {
+  const phrases = dataset.documents.flatMap((document) => normalizeText(document.text).split(/\s/).filter(Boolean));
+  const next = random(42);
+  const directory = mkdtempSync(join(tmpdir(), 'saeng-retrieval-'));
+  try {
+    const store = openKnowledgeStore({ path: join(directory, 'knowledge.db'), log: silentLogger(), postingBudget, maxTextCharacters: 10_000_000 });
+    const created = store.createKnowledgeBase({ name: 'scale', description: '', spaceKey: 'console:bench', createdBy: 'bench', now: new Date() });
+    if (!created.ok) throw new Error('could not create the scale knowledge base');
+    const knowledgeBaseId = created.knowledgeBase.id;
+    let chunks = 0;
+    let characters = 0;
+    const started = performance.now();
+    for (let documentNumber = 0; chunks < targetChunks; documentNumber += 1) {
+      const paragraphs: string[] = [];
+      for (let paragraph = 0; paragraph < 200; paragraph += 1) {
+        let text = '';
+        while (text.length < 900) text += (text ? ' ' : '') + (phrases[Math.floor(next() * phrases.length)] ?? '');
+        paragraphs.push(text);
+      }
+      const body = paragraphs.join('\n\n');
+      characters += body.length;
+      const added = await store.addDocument(knowledgeBaseId, { fileName: `synthetic-${documentNumber}.txt`, bytes: Buffer.from(body), addedBy: 'bench', now: new Date() });
+      if (!added.ok) throw new Error(`scale document ${documentNumber} was refused: ${added.failure.code}`);
+      chunks += added.document.chunkCount;
+    }
+    const indexMs = performance.now() - started;
+    const times: number[] = [];
+    for (const question of dataset.questions) {
+      const start = performance.now();
+      await store.search([knowledgeBaseId], question.text, 10);
+      times.push(performance.now() - start);
+    }
+    times.sort((left, right) => left - right);
+    store.close();
+    return {
+      chunks,
+      postingBudget,
+      indexMs: Math.round(indexMs),
+      chunksPerSecond: Math.round((chunks / indexMs) * 1000),
+      megabytesPerSecond: Math.round((characters / indexMs) * 1000 / 1e4) / 100,
+      queries: times.length,
+      queryP50Ms: percentile(times, 0.5),
+      queryP95Ms: percentile(times, 0.95),
+      rssMb: Math.round(process.memoryUsage().rss / 1e6),
+      peakRssMb: Math.round((process.resourceUsage().maxRSS * 1024) / 1e6),
+    };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const datasetPath = resolve(option(argv, '--dataset') ?? join(projectRoot, '../shared/data/xquad-th/xquad.th.json'));
+  const scaleChunks = Number(option(argv, '--scale') ?? 100_000);
+  const postingBudget = Number(option(argv, '--posting-budget') ?? defaultPostingBudget);
+  if (!Number.isInteger(scaleChunks) || scaleChunks < 0 || !Number.isInteger(postingBudget) || postingBudget < 1) {
+    throw new Error('--scale and --posting-budget take whole numbers');
+  }
+  const dataset = loadDataset(datasetPath);
+  const store = await measureStore(dataset);
+  const baselines = {
+    whitespace: measureBaseline(dataset, 'whitespace'),
+    trigram: measureBaseline(dataset, 'trigram'),
+    segmentedPlain: measureBaseline(dataset, 'segmented-plain'),
+  };
+  const scale = scaleChunks > 0 ? await measureScale(dataset, scaleChunks, postingBudget) : undefined;
+  const report = {
+    dataset: datasetPath,
+    documents: dataset.documents.length,
+    questions: dataset.questions.length,
+    store,
+    baselines,
+    scale,
+    targets: {
+      recallAt5: { target: 0.9, value: store.recallAt5, met: store.recallAt5 >= 0.9 },
+      scaleQueryP95Ms: { target: 20, value: scale?.queryP95Ms, met: scale ? (scale.queryP95Ms ?? Infinity) <= 20 : undefined },
+      peakRssMb: { target: 300, value: scale?.peakRssMb, met: scale ? (scale.peakRssMb ?? Infinity) <= 300 : undefined },
+    },
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}

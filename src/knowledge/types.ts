@@ -1,0 +1,94 @@
+import type { DocumentType } from './document-type.js';
+import type { IngestFailure } from './ingest-failure.js';
+
+export type { DocumentType, IngestFailure };
+
+export interface KnowledgeBase {
+  /** `kb` + 10 lower-case letters/digits; stable, safe in SQL identifiers and FTS queries. */
+  id: string;
+  name: string;
+  description: string;
+  /** The space that owns it (`platform:space`); its admins manage it. */
+  spaceKey: string;
+  createdBy: string;
+  createdAt: Date;
+}
+
+export interface KnowledgeBaseSummary extends KnowledgeBase {
+  documentCount: number;
+  chunkCount: number;
+  totalBytes: number;
+  boundConversationCount: number;
+}
+
+export interface KnowledgeDocument {
+  id: number;
+  knowledgeBaseId: string;
+  title: string;
+  sourceName: string;
+  type: DocumentType;
+  /** Size of the file as received. */
+  bytes: number;
+  /** SHA-256 of the normalized text: the same content twice in one KB is refused. */
+  hash: string;
+  addedBy: string;
+  addedAt: Date;
+  chunkCount: number;
+}
+
+export interface RetrievalHit {
+  knowledgeBaseId: string;
+  knowledgeBaseName: string;
+  documentId: number;
+  documentTitle: string;
+  chunkId: number;
+  /** 0-based position of the chunk in its document. */
+  position: number;
+  text: string;
+  /** Higher is better: BM25 (full text alone) or reciprocal-rank-fusion score (hybrid). */
+  score: number;
+}
+
+export type CreateKnowledgeBaseResult =
+  | { ok: true; knowledgeBase: KnowledgeBase }
+  | { ok: false; reason: 'invalid-name' | 'duplicate-name' };
+
+export interface AddDocumentInput {
+  /** File name as sent (its extension decides the type, checked against the bytes). */
+  fileName: string;
+  bytes: Uint8Array;
+  mime?: string;
+  /** Defaults to the file name. */
+  title?: string;
+  addedBy: string;
+  now: Date;
+}
+
+export type AddDocumentResult =
+  | { ok: true; document: KnowledgeDocument; embedded: boolean }
+  | { ok: false; failure: IngestFailure };
+
+export type BindResult = 'bound' | 'already-bound' | 'unknown-knowledge-base';
+
+export interface KnowledgeStore {
+  createKnowledgeBase(input: { name: string; description: string; spaceKey: string; createdBy: string; now: Date }): CreateKnowledgeBaseResult;
+  getKnowledgeBase(id: string): KnowledgeBase | undefined;
+  /** Knowledge bases whose id is `reference`, or whose name is `reference` (case-insensitive), in any space. */
+  findKnowledgeBases(reference: string): KnowledgeBase[];
+  /** All knowledge bases, or those of one space; oldest first. */
+  listKnowledgeBases(filter?: { spaceKey?: string }): KnowledgeBase[];
+  summarize(id: string): KnowledgeBaseSummary | undefined;
+  deleteKnowledgeBase(id: string): boolean;
+
+  addDocument(knowledgeBaseId: string, input: AddDocumentInput): Promise<AddDocumentResult>;
+  documents(knowledgeBaseId: string): KnowledgeDocument[];
+  removeDocument(knowledgeBaseId: string, documentId: number): boolean;
+
+  bind(conversationKey: string, knowledgeBaseId: string, boundBy: string, now: Date): BindResult;
+  unbind(conversationKey: string, knowledgeBaseId: string): boolean;
+  boundKnowledgeBaseIds(conversationKey: string): string[];
+
+  /** Best chunks of the given knowledge bases for a query, best first; unknown ids are skipped. */
+  search(knowledgeBaseIds: readonly string[], query: string, topK: number): Promise<RetrievalHit[]>;
+  close(): void;
+}
