@@ -36,15 +36,43 @@ export class CitationNumbering {
 }
 
 const typedUrl = /https?:\/\/[^\s)\]>]{1,2048}/g;
-const emptyLink = /\[([^\]\n]{1,200})\]\(\s{0,8}\)/g;
-const sourceHeading = /^\s{0,3}(?:#{1,6}\s{0,3})?\**(?:sources|references|แหล่งที่มา|แหล่งอ้างอิง|อ้างอิง)\**\s{0,3}:?\**\s{0,3}$/im;
 const marker = /\[(\d{1,3}(?:\s{0,2},\s{0,2}\d{1,3}){0,9})\]/g;
+const sourceHeadings = new Set(['sources', 'source', 'references', 'แหล่งที่มา', 'แหล่งอ้างอิง', 'อ้างอิง', 'ที่มา']);
+const maxLinkTextLength = 200;
+
+/** Text before a source-list heading the model wrote ("## Sources", "**แหล่งที่มา:**"), if any. */
+function beforeSourceList(answer: string): string {
+  const lines = answer.split('\n');
+  const heading = lines.findIndex((line) => {
+    const bare = line.trim().replace(/^#{1,6}/, '').replace(/[*:_]/g, '').trim().toLowerCase();
+    return sourceHeadings.has(bare);
+  });
+  return heading < 0 ? answer : lines.slice(0, heading).join('\n');
+}
+
+/** `[text](url)` → `text` (scanned by hand: a regex for it is polynomial on unclosed brackets). */
+function unwrapLinks(text: string): string {
+  let result = '';
+  let from = 0;
+  for (;;) {
+    const middle = text.indexOf('](', from);
+    if (middle < 0) return result + text.slice(from);
+    const open = text.lastIndexOf('[', middle);
+    const close = text.indexOf(')', middle + 2);
+    const label = open >= from ? text.slice(open + 1, middle) : '';
+    if (open < from || close < 0 || label.length > maxLinkTextLength || label.includes('\n') || text.slice(middle + 2, close).includes('\n')) {
+      result += text.slice(from, middle + 2);
+      from = middle + 2;
+      continue;
+    }
+    result += text.slice(from, open) + label;
+    from = close + 1;
+  }
+}
 
 /** Removes URLs and any source list the model wrote, then renumbers `[n]` markers by first use. */
 export function renumberMarkers(answer: string, numbering: CitationNumbering): string {
-  const heading = sourceHeading.exec(answer);
-  const body = heading ? answer.slice(0, heading.index) : answer;
-  const withoutUrls = body.replace(typedUrl, '').replace(emptyLink, '$1');
+  const withoutUrls = unwrapLinks(beforeSourceList(answer)).replace(typedUrl, '');
   return withoutUrls
     .replace(marker, (_whole, list: string) => {
       const numbers = list
@@ -53,7 +81,8 @@ export function renumberMarkers(answer: string, numbering: CitationNumbering): s
         .filter((value): value is number => value !== undefined);
       return [...new Set(numbers)].map((value) => `[${value}]`).join('');
     })
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/[ \t]{2,}/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/ {2,}/g, ' ').trimEnd())
+    .join('\n')
     .trim();
 }

@@ -8,7 +8,8 @@ export function extractFigures(text: string): string[] {
   const ascii = toAsciiDigits(text.slice(0, 2000));
   const figures: string[] = [];
   for (const match of ascii.matchAll(figurePattern)) {
-    const plain = match[0].replace(/,+$/, '').replace(/,/g, '');
+    // A trailing comma is punctuation ("47,150, and"), not a thousands separator.
+    const plain = match[0].replace(/,/g, '');
     if (plain !== '') figures.push(String(Number(plain)));
   }
   return figures;

@@ -1,8 +1,9 @@
+import { stripThinking } from '../web-search/model-answer.js';
+
 // Small models wrap JSON in prose, code fences or <think> blocks even when asked for bare JSON; servers
 // without json_schema support let them. Take the outermost object or array and parse that.
 
 const maxLength = 50_000;
-const thinking = /<think>[\s\S]*?<\/think>/gi;
 
 function sliceBetween(text: string, open: string, close: string): string | undefined {
   const start = text.indexOf(open);
@@ -22,7 +23,7 @@ function tryParse(text: string | undefined): unknown {
 /** The JSON value in a model answer, or undefined when there is none. */
 export function parseModelJson(answer: string): unknown {
   if (answer.length > maxLength) return undefined;
-  const text = answer.replace(thinking, '').trim();
+  const text = stripThinking(answer).trim();
   const direct = tryParse(text);
   if (direct !== undefined) return direct;
   const objectStart = text.indexOf('{');

@@ -69,6 +69,18 @@ function tidy(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+const leadingJunk = /[\s\p{P}]/u;
+const trailingJunk = /[\s,;:]/;
+
+/** Drops punctuation left at the start and separators left at the end once words are removed. */
+function trimEdges(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && leadingJunk.test(text[start] ?? '')) start += 1;
+  while (end > start && trailingJunk.test(text[end - 1] ?? '')) end -= 1;
+  return text.slice(start, end);
+}
+
 function detectTime(query: string): { intent: TimeIntent; range: TimeRange } | undefined {
   for (const entry of timeWords) {
     if (containsPhrase(query, entry.phrases)) return { intent: entry.intent, range: entry.range };
@@ -82,7 +94,7 @@ export function simplifyQuery(query: string): string {
   text = stripPhrases(text, leadingInstructions, 'start');
   text = stripPhrases(text, timeWords.flatMap((entry) => entry.phrases), 'anywhere');
   text = stripPhrases(text, trailingParticles, 'end');
-  text = tidy(text.replace(/^[\s\p{P}]+|[\s,;:]+$/gu, ''));
+  text = tidy(trimEdges(text));
   return text === '' ? tidy(query) : text;
 }
 

@@ -1,5 +1,6 @@
 import type { Logger } from '../../../src/log.js';
 import type { TextCompleter } from '../tool.js';
+import { stripThinking } from './model-answer.js';
 
 // Layer 3: one batched YES/NO call to the same model over the remaining titles + snippets (no URLs).
 // The answer is parsed with a strict pattern; anything unexpected rejects every item (fails closed).
@@ -19,14 +20,12 @@ const system = [
 ].join(' ');
 
 const verdictLine = /^(\d{1,3})\s{0,2}[:.)]\s{0,2}(YES|NO)$/i;
-const thinking = /<think>[\s\S]*?<\/think>/gi;
 const maxAnswerLength = 4000;
 
 /** One verdict per item, or null when the text is not exactly the expected list. */
 export function parseVerdicts(text: string, count: number): boolean[] | null {
   if (text.length > maxAnswerLength) return null;
-  const lines = text
-    .replace(thinking, '')
+  const lines = stripThinking(text)
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');

@@ -81,7 +81,7 @@ describe('SearXNG', () => {
   });
 
   it.each([
-    ['403 HTML (format not enabled)', searxngErrors.formatDisabled(), 'HTTP 403: 403 Forbidden Forbidden'],
+    ['403 HTML (format not enabled)', searxngErrors.formatDisabled(), 'HTTP 403: Forbidden'],
     ['400 JSON', searxngErrors.badParameter('Invalid language'), 'HTTP 400: Invalid language'],
     ['500 JSON', searxngErrors.searchError(), 'HTTP 500: search error'],
   ])('maps %s to an http-error', async (_name, response, detail) => {

@@ -1,7 +1,7 @@
-import { compile } from 'html-to-text';
 import { z } from 'zod';
 import type { ProviderOutcome, RawResult, SearchProvider, SearchRequest, TimeRange } from '../types.js';
 import { type ProviderHttpOptions, describeErrorBody, httpRequest, userAgent } from './http-request.js';
+import { decodeHtml } from './html-text.js';
 
 // Brave Web Search (reference §2). Thai: `search_lang=th` only — Brave has no `country=TH` or
 // `ui_lang=th-TH` and answers 422 to both. `web` may be missing; descriptions carry HTML.
@@ -9,8 +9,6 @@ import { type ProviderHttpOptions, describeErrorBody, httpRequest, userAgent } f
 const freshness: Record<TimeRange, string> = { day: 'pd', week: 'pw', month: 'pm', year: 'py' };
 const maxQueryLength = 400;
 const maxQueryWords = 50;
-
-const htmlToText = compile({ wordwrap: false });
 
 const result = z.object({
   url: z.string(),
@@ -21,11 +19,6 @@ const result = z.object({
 });
 const resultList = z.object({ results: z.array(z.unknown()).optional() }).nullish();
 const response = z.object({ web: resultList, news: resultList });
-
-/** Plain text from Brave's HTML-decorated strings (`<strong>`, `&amp;`, `&#x27;`). */
-export function decodeHtml(text: string): string {
-  return htmlToText(text).replace(/\s+/g, ' ').trim();
-}
 
 function braveQuery(query: string): string {
   return query.split(/\s+/).slice(0, maxQueryWords).join(' ').slice(0, maxQueryLength);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { ProviderFailureKind } from '../types.js';
+import { decodeHtml } from './html-text.js';
 
 // One provider HTTP call with a time-out over the whole exchange, and one bounded retry after a 429
 // that honours Retry-After (header, Brave's X-RateLimit-Reset, or a `retry_after` body field).
@@ -148,12 +149,6 @@ function reasonFromJson(body: string): string | undefined {
 
 /** A short reason from an error body: SearXNG `error`, Brave `error.code`/`detail`, Tavily `detail.error`, or text. */
 export function describeErrorBody(status: number, body: string): string {
-  const reason =
-    reasonFromJson(body) ??
-    body
-      .slice(0, 2000)
-      .replace(/<[^>]{0,200}>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+  const reason = reasonFromJson(body) ?? decodeHtml(body.slice(0, 2000));
   return `HTTP ${status}${reason ? `: ${reason.slice(0, 160)}` : ''}`;
 }
