@@ -20,7 +20,8 @@ export function createDeepResearchTool(runner: ResearchRunner): AnyTool {
     async execute({ question }, context) {
       try {
         const result = await runner(question, context);
-        if (result.stopReason === 'search-failed' && result.citations.length === 0) return { ok: false, content: result.text };
+        const failed = result.stopReason === 'search-failed' || result.stopReason === 'aborted';
+        if (failed && result.citations.length === 0) return { ok: false, content: result.text };
         const sources = result.citations.map((citation, index) => `[${index + 1}] ${neutralize(citation.label)} [source: ${citation.url ?? ''}]`);
         const content = [blockHeading(context.turnState, context.language), result.text, '', ...sources].join('\n');
         return { ok: true, content, citations: result.citations };

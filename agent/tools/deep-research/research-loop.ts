@@ -79,7 +79,7 @@ export function createResearchRunner(pipeline: SearchPipeline): ResearchRunner {
       });
       const found = await searchRound(pipeline, queries, seen, context);
       if (found.failure !== undefined) {
-        stopReason = 'search-failed';
+        stopReason = found.failure === 'aborted' ? 'aborted' : 'search-failed';
         if (round === 1) {
           return { text: searchFailedText(found.failure, context.language), citations: [], rounds: round, facts: 0, stopReason };
         }

@@ -107,7 +107,8 @@ export async function synthesize(
   language: Language,
   services: { complete: TextCompleter; signal: AbortSignal; log: Logger },
 ): Promise<Synthesis> {
-  if (facts.length === 0) return finishSynthesis('', facts, conflicts, language);
+  // Nothing to write up, or the turn is over: the fact list needs no model call.
+  if (facts.length === 0 || services.signal.aborted) return finishSynthesis('', facts, conflicts, language);
   let answer = '';
   try {
     answer = await services.complete({

@@ -24,7 +24,7 @@ export function formatResultLine(result: Pick<Candidate, 'title' | 'snippet' | '
   const snippet = neutralize(oneLine(result.snippet, 500));
   const dated = date && !snippet.startsWith(date) ? `${date} · ${snippet}` : snippet;
   const title = neutralize(oneLine(result.title, 200)) || result.url;
-  return `${title} — ${dated} [source: ${result.url}]`;
+  return dated === '' ? `${title} [source: ${result.url}]` : `${title} — ${dated} [source: ${result.url}]`;
 }
 
 /** The heading for a block of results: the full instruction the first time in a turn, short after. */

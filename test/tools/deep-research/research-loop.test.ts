@@ -224,6 +224,27 @@ describe('deep research loop', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('stops without a write-up call when the turn is cancelled between rounds', async () => {
+    const fake = await fakeWeb({ [question]: resultsFor(question, 3, 0), 'ค่า Ft งวดนี้': resultsFor('ค่า Ft งวดนี้', 3, 10) });
+    const controller = new AbortController();
+    const model = scriptedCompleter([
+      extract('extract 1', 3),
+      {
+        name: 'gaps, then the user cancels',
+        expect: isGapFinding,
+        answer: () => {
+          controller.abort();
+          return JSON.stringify({ gaps: ['Ft'], queries: ['ค่า Ft งวดนี้'] });
+        },
+      },
+    ]);
+    const result = await setup(fake.url).research(question, testToolContext(model.complete, { signal: controller.signal }));
+    model.verify();
+    expect(result).toMatchObject({ rounds: 1, facts: 3, stopReason: 'aborted' });
+    expect(result.text.split('\n')).toHaveLength(3);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('reports conflicting figures from two sources instead of choosing one', async () => {
     const fake = await fakeWeb({ [question]: resultsFor(question, 3, 0) });
     const model = scriptedCompleter([

@@ -152,6 +152,12 @@ describe('citations', () => {
     ]);
   });
 
+  it('leaves unclosed or multi-line brackets alone', () => {
+    const numbering = new CitationNumbering(sources);
+    expect(renumberMarkers('ดู [ข้อความ](ไม่ปิด และ [2] ต่อ', numbering)).toBe('ดู [ข้อความ](ไม่ปิด และ [1] ต่อ');
+    expect(renumberMarkers('a [b\nc](d) [x](y)', new CitationNumbering(sources))).toBe('a [b\nc](d) x');
+  });
+
   it('reports a conflict in code when the answer silently picks one figure', () => {
     const facts = [fact('ค่าไฟฟ้า กฟภ. หน่วยละ 4.18 บาท', 'https://a.com', 'A'), fact('ค่าไฟฟ้า กฟภ. หน่วยละ 4.20 บาท', 'https://b.com', 'B')];
     const conflicts = findConflicts(facts);

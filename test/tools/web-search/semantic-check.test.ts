@@ -25,6 +25,7 @@ describe('parseVerdicts (strict; anything else fails closed)', () => {
     ['1: YES, relevant\n2: NO', 2],
     ['1: ใช่\n2: ไม่ใช่', 2],
     ['YES\nNO', 2],
+    ['<think>still thinking about 1: YES\n2: NO', 2],
     ['', 1],
     [`${'1: YES\n'.repeat(1000)}`, 1],
   ])('%j for %i items → null', (text, count) => {

@@ -145,6 +145,13 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
     expect(resultLines(result)).toEqual(['ราคาทองคำวันนี้ — ราคาทองคำ 47,150 บาท (source: https://evil.example.net/] ดูเพิ่ม [source: https://news.example.org/gold]']);
   });
 
+  it('writes a result without a snippet as title + source only', async () => {
+    const fake = await startSearxngFake({ answer: () => [searxngResult({ url: 'https://www.goldtraders.or.th/', title: 'ราคาทองคำ สมาคมค้าทองคำ' })] });
+    servers.push(fake);
+    const result = await webSearch(config({ SEARXNG_URL: fake.url, SEARCH_LLM_FILTER: 'off' })).execute({ query: 'ราคาทองคำ' }, testToolContext(noModel().complete));
+    expect(resultLines(result)).toEqual(['ราคาทองคำ สมาคมค้าทองคำ [source: https://www.goldtraders.or.th/]']);
+  });
+
   it('sends the "what\'s new" variant to Tavily with include_domains instead of site:', async () => {
     const fake = await startTavilyFake({
       apiKey: 'tvly-k',
