@@ -79,7 +79,8 @@ export function realPathOf(absolute: string): string {
 
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  const escapes = relative === '..' || relative.startsWith(`..${path.sep}`);
+  return relative === '' || (!escapes && !path.isAbsolute(relative)); // "...notes" is a name, not ".." 
 }
 
 export function checkPath(requested: string, sandboxRoot: string): PathCheck {

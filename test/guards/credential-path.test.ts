@@ -30,6 +30,7 @@ describe('checkPath: allowed', () => {
     ['a new file', 'รายงาน ประจำเดือน.csv'],
     ['./ and a harmless ..', './sub/../notes.md'],
     ['.env.example', '.env.example'],
+    ['a name that merely starts with dots', '...notes.md'],
     ['an absolute path inside the sandbox', () => path.join(sandbox, 'notes.md')],
   ])('%s', (_name, requested) => {
     const target = typeof requested === 'function' ? requested() : requested;
