@@ -35,7 +35,7 @@ const instructionPhrases = [
 const leadingInstructions = [
   'search the web for', 'search the internet for', 'search online for', 'search for', 'can you search',
   'could you search', 'can you find', 'could you find', 'can you tell me', 'could you tell me', 'tell me',
-  'look up', 'find me', 'find out', 'google', 'ค้นหา',
+  'look up', 'find me', 'find out', 'ค้นหา',
 ];
 const trailingParticles = ['ครับ', 'ค่ะ', 'คะ', 'นะ', 'จ้า', 'จ้ะ', 'หน่อย', 'ด้วย', 'ทีครับ', 'ทีค่ะ'];
 

@@ -34,6 +34,7 @@ describe('simplifyQuery: instruction words go, the subject stays', () => {
     ['ใครชนะ', 'ใครชนะ'],
     ['binary search tree complexity', 'binary search tree complexity'],
     ['15 นาที', '15 นาที'],
+    ['google pixel 9 price', 'google pixel 9 price'],
   ])('leaves %s alone', (query, expected) => {
     expect(simplifyQuery(query)).toBe(expected);
   });
