@@ -12,7 +12,7 @@ import { defaultDocumentLimits, prepareDocument } from './prepare-document.js';
 import { defaultPostingBudget } from './query-terms.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 import { migrate } from './schema.js';
-import type { AddDocumentResult, KnowledgeStore, RetrievalHit } from './types.js';
+import type { AddDocumentResult, KnowledgeStore, RetrievalHit, VectorStatus } from './types.js';
 import { VectorSearch } from './vector-search.js';
 
 export type * from './types.js';
@@ -95,8 +95,10 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
       if (existing) return { ok: false, failure: { code: 'duplicate', existingTitle: existing.title } };
 
       let vectorsOfChunks: Float32Array[] | undefined;
+      let vectorStatus: VectorStatus = 'not-configured';
       if (embeddings) {
         const embedded = await embeddings.embed(prepared.chunks.map((chunk) => chunk.text));
+        vectorStatus = embedded.ok ? 'stored' : 'failed';
         if (embedded.ok) vectorsOfChunks = embedded.vectors;
         else log.warn({ knowledgeBaseId, reason: embedded.reason }, 'knowledge: embeddings failed, document indexed for full text only');
       }
@@ -120,12 +122,12 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
         });
         const document = documents.document(knowledgeBaseId, documentId);
         if (!document) throw new Error('document vanished inside its own transaction');
-        return { ok: true, document, embedded: vectorsOfChunks !== undefined };
+        return { ok: true, document, vectors: vectorStatus };
       })();
       if (written.ok) {
         vectors.invalidate(knowledgeBaseId);
         log.info(
-          { knowledgeBaseId, documentId: written.document.id, type: written.document.type, bytes: written.document.bytes, chunks: written.document.chunkCount, embedded: written.embedded },
+          { knowledgeBaseId, documentId: written.document.id, type: written.document.type, bytes: written.document.bytes, chunks: written.document.chunkCount, vectors: written.vectors },
           'knowledge: document added',
         );
       }

@@ -65,8 +65,11 @@ export interface AddDocumentInput {
 }
 
 export type AddDocumentResult =
-  | { ok: true; document: KnowledgeDocument; embedded: boolean }
+  | { ok: true; document: KnowledgeDocument; vectors: VectorStatus }
   | { ok: false; failure: IngestFailure };
+
+/** Whether the chunks got embedding vectors: 'failed' means full-text search only for this document. */
+export type VectorStatus = 'not-configured' | 'stored' | 'failed';
 
 export type BindResult = 'bound' | 'already-bound' | 'unknown-knowledge-base';
 

@@ -1,0 +1,53 @@
+import { pick, say, type Localized } from '../i18n.js';
+import type { KnowledgeStore } from '../knowledge/types.js';
+import type { CommandHandler } from './command.js';
+import { accessOf, refusal } from './kb/access.js';
+import { addDocuments } from './kb/add.js';
+import { textAfterWords } from './kb/arguments.js';
+import { bindKnowledgeBase, unbindKnowledgeBase } from './kb/binding.js';
+import { createKnowledgeBase } from './kb/create.js';
+import { deleteKnowledgeBase } from './kb/delete.js';
+import { DeleteConfirmations } from './kb/delete-confirmations.js';
+import { listDocuments, removeDocument } from './kb/documents.js';
+import { knowledgeHelp } from './kb/help.js';
+import { describeKnowledgeBase } from './kb/info.js';
+import { listKnowledgeBases } from './kb/list.js';
+import { escapeMarkdown } from './kb/markdown.js';
+import { searchKnowledgeBase } from './kb/search.js';
+import type { KnowledgeCommandDependencies, Subcommand } from './kb/subcommand.js';
+
+const subcommands = new Map<string, Subcommand>(Object.entries({
+  list: listKnowledgeBases,
+  create: createKnowledgeBase,
+  add: addDocuments,
+  docs: listDocuments,
+  'remove-doc': removeDocument,
+  search: searchKnowledgeBase,
+  bind: bindKnowledgeBase,
+  unbind: unbindKnowledgeBase,
+  info: describeKnowledgeBase,
+  delete: deleteKnowledgeBase,
+}));
+
+const unknownSubcommand: Localized = { th: 'ไม่รู้จักคำสั่งย่อย “{name}”', en: 'Unknown subcommand “{name}”.' };
+
+/** `/kb …`: knowledge-base administration; every subcommand checks the caller first. */
+export function createKnowledgeCommand(store: KnowledgeStore, options: { maxAttachmentBytes: number }): CommandHandler {
+  const dependencies: KnowledgeCommandDependencies = { store, maxAttachmentBytes: options.maxAttachmentBytes, confirmations: new DeleteConfirmations() };
+  return {
+    name: 'kb',
+    summary: { th: 'จัดการคลังความรู้ (ผู้ดูแล)', en: 'manage knowledge bases (admins)' },
+    async run(command, context) {
+      if (accessOf(context) === 'none') return { text: refusal(context) };
+      const [name = '', ...words] = command.words;
+      const subcommandName = name.toLowerCase();
+      if (!subcommandName || subcommandName === 'help') return { text: pick(knowledgeHelp, context.language) };
+      const subcommand = subcommands.get(subcommandName);
+      if (!subcommand) {
+        return { text: `${say(unknownSubcommand, context.language, { name: escapeMarkdown(name) })}\n\n${pick(knowledgeHelp, context.language)}` };
+      }
+      const text = await subcommand({ words, rest: textAfterWords(command.rest, 1) }, context, dependencies);
+      return { text };
+    },
+  };
+}

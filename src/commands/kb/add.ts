@@ -1,0 +1,97 @@
+import { say, type Localized } from '../../i18n.js';
+import { describeIngestFailure } from '../../knowledge/ingest-failure.js';
+import type { AddDocumentResult } from '../../knowledge/types.js';
+import type { Attachment } from '../../types.js';
+import type { CommandContext } from '../command.js';
+import { resolveKnowledgeBase, senderKey } from './access.js';
+import { textAfterWords } from './arguments.js';
+import { escapeMarkdown } from './markdown.js';
+import type { KnowledgeCommandDependencies, Subcommand } from './subcommand.js';
+
+const strings = {
+  usage: {
+    th: 'วิธีใช้: /kb add <คลัง> พร้อมแนบไฟล์ (.txt .md .html .pdf .docx .csv) หรือพิมพ์ข้อความต่อท้ายคำสั่ง',
+    en: 'Usage: /kb add <kb> with files attached (.txt .md .html .pdf .docx .csv), or text after the command',
+  },
+  added: {
+    th: '✅ “{title}” เพิ่มแล้ว (#{id}, {chunks} ส่วน)',
+    en: '✅ “{title}” added (#{id}, {chunks} passages)',
+  },
+  notEmbedded: { th: ' — ค้นหาด้วยคำได้ แต่สร้างเวกเตอร์ไม่สำเร็จ', en: ' — searchable by words; computing its vectors failed' },
+  failed: { th: '❌ “{title}”: {reason}', en: '❌ “{title}”: {reason}' },
+  downloadFailed: { th: 'ดาวน์โหลดไฟล์ไม่สำเร็จ กรุณาส่งใหม่', en: 'downloading the file failed; please send it again' },
+  heading: { th: 'คลัง **{name}**:', en: 'Knowledge base **{name}**:' },
+} satisfies Record<string, Localized>;
+
+const maxTitleCharacters = 60;
+
+function resultLine(title: string, result: AddDocumentResult, context: CommandContext): string {
+  const { language } = context;
+  if (!result.ok) return say(strings.failed, language, { title: escapeMarkdown(title), reason: describeIngestFailure(result.failure, language) });
+  const line = say(strings.added, language, { title: escapeMarkdown(result.document.title), id: result.document.id, chunks: result.document.chunkCount });
+  return result.vectors === 'failed' ? line + say(strings.notEmbedded, language) : line;
+}
+
+async function addAttachment(
+  knowledgeBaseId: string,
+  attachment: Attachment,
+  title: string | undefined,
+  context: CommandContext,
+  { store, maxAttachmentBytes }: KnowledgeCommandDependencies,
+): Promise<AddDocumentResult | 'download-failed'> {
+  if (attachment.size > maxAttachmentBytes) return { ok: false, failure: { code: 'too-large', limitBytes: maxAttachmentBytes } };
+  let bytes: Uint8Array;
+  try {
+    bytes = await attachment.fetch();
+  } catch (error) {
+    context.log.warn({ knowledgeBaseId, error: error instanceof Error ? error.message : String(error) }, 'knowledge: attachment download failed');
+    return 'download-failed';
+  }
+  if (bytes.length > maxAttachmentBytes) return { ok: false, failure: { code: 'too-large', limitBytes: maxAttachmentBytes } };
+  return store.addDocument(knowledgeBaseId, {
+    fileName: attachment.name,
+    bytes,
+    mime: attachment.mime,
+    ...(title ? { title } : {}),
+    addedBy: senderKey(context),
+    now: context.now(),
+  });
+}
+
+/**
+ * `/kb add <kb>` with attached files (text after the name titles a single file), or with the document's text
+ * after the name (its first line becomes the title).
+ */
+export const addDocuments: Subcommand = async (input, context, dependencies) => {
+  const { language } = context;
+  const reference = input.words[0];
+  if (!reference) return say(strings.usage, language);
+  const resolved = resolveKnowledgeBase(dependencies.store, reference, context);
+  if (!resolved.ok) return resolved.text;
+  const knowledgeBase = resolved.knowledgeBase;
+  const text = textAfterWords(input.rest, 1);
+  const attachments = context.message.attachments;
+  const lines: string[] = [];
+  if (attachments.length > 0) {
+    const title = attachments.length === 1 && text ? text.split('\n')[0]?.slice(0, 120) : undefined;
+    for (const attachment of attachments) {
+      const result = await addAttachment(knowledgeBase.id, attachment, title, context, dependencies);
+      const shownTitle = title ?? attachment.name;
+      lines.push(result === 'download-failed' ? say(strings.failed, language, { title: escapeMarkdown(shownTitle), reason: say(strings.downloadFailed, language) }) : resultLine(shownTitle, result, context));
+    }
+  } else if (text) {
+    const firstLine = Array.from(text.split('\n')[0] ?? '').slice(0, maxTitleCharacters).join('').trim();
+    const result = await dependencies.store.addDocument(knowledgeBase.id, {
+      fileName: 'message.txt',
+      title: firstLine,
+      bytes: new TextEncoder().encode(text),
+      mime: 'text/plain',
+      addedBy: senderKey(context),
+      now: context.now(),
+    });
+    lines.push(resultLine(firstLine, result, context));
+  } else {
+    return say(strings.usage, language);
+  }
+  return [say(strings.heading, language, { name: escapeMarkdown(knowledgeBase.name) }), ...lines].join('\n');
+};

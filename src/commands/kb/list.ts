@@ -1,0 +1,55 @@
+import { pick, say, type Localized } from '../../i18n.js';
+import type { KnowledgeBase, KnowledgeStore } from '../../knowledge/types.js';
+import type { CommandContext } from '../command.js';
+import { accessOf } from './access.js';
+import { escapeMarkdown } from './markdown.js';
+import type { Subcommand } from './subcommand.js';
+
+const strings = {
+  here: { th: '**คลังความรู้ของกลุ่มนี้**', en: '**Knowledge bases of this group**' },
+  boundElsewhere: { th: '**ผูกกับห้องนี้ (จากกลุ่มอื่น)**', en: '**Bound to this chat (from other groups)**' },
+  otherSpaces: { th: '**กลุ่มอื่น**', en: '**Other groups**' },
+  none: { th: 'ยังไม่มีคลังความรู้ สร้างได้ด้วย /kb create <ชื่อ> [คำอธิบาย]', en: 'No knowledge bases yet. Create one with /kb create <name> [description].' },
+  documents: { th: '{count} เอกสาร', en: '{count} documents' },
+  bound: { th: '🔗 ใช้ในห้องนี้', en: '🔗 used in this chat' },
+  more: { th: '…และอีก {count} รายการ', en: '…and {count} more' },
+} satisfies Record<string, Localized>;
+
+const maxLines = 30;
+
+function line(store: KnowledgeStore, knowledgeBase: KnowledgeBase, bound: ReadonlySet<string>, context: CommandContext, showSpace: boolean): string {
+  const { language } = context;
+  const documents = store.summarize(knowledgeBase.id)?.documentCount ?? 0;
+  const parts = [`- **${escapeMarkdown(knowledgeBase.name)}** (\`${knowledgeBase.id}\`)`];
+  if (knowledgeBase.description) parts.push(`— ${escapeMarkdown(knowledgeBase.description)}`);
+  parts.push(`· ${say(strings.documents, language, { count: documents })}`);
+  if (showSpace) parts.push(`· ${escapeMarkdown(knowledgeBase.spaceKey)}`);
+  if (bound.has(knowledgeBase.id)) parts.push(`· ${pick(strings.bound, language)}`);
+  return parts.join(' ');
+}
+
+function section(title: Localized, lines: string[], context: CommandContext): string[] {
+  if (lines.length === 0) return [];
+  const shown = lines.slice(0, maxLines);
+  if (lines.length > maxLines) shown.push(say(strings.more, context.language, { count: lines.length - maxLines }));
+  return [pick(title, context.language), ...shown];
+}
+
+/** `/kb list`: this space's KBs, KBs of other spaces bound here, and (global admins) every other KB. */
+export const listKnowledgeBases: Subcommand = async (_input, context, { store }) => {
+  const { spaceKey, conversationKey } = context.message;
+  const bound = new Set(store.boundKnowledgeBaseIds(conversationKey));
+  const all = accessOf(context) === 'global' ? store.listKnowledgeBases() : store.listKnowledgeBases({ spaceKey });
+  const here = all.filter((knowledgeBase) => knowledgeBase.spaceKey === spaceKey);
+  const boundElsewhere = [...bound]
+    .map((id) => store.getKnowledgeBase(id))
+    .filter((knowledgeBase): knowledgeBase is KnowledgeBase => knowledgeBase !== undefined && knowledgeBase.spaceKey !== spaceKey);
+  const others = all.filter((knowledgeBase) => knowledgeBase.spaceKey !== spaceKey && !bound.has(knowledgeBase.id));
+  const blocks = [
+    section(strings.here, here.map((knowledgeBase) => line(store, knowledgeBase, bound, context, false)), context),
+    section(strings.boundElsewhere, boundElsewhere.map((knowledgeBase) => line(store, knowledgeBase, bound, context, true)), context),
+    section(strings.otherSpaces, others.map((knowledgeBase) => line(store, knowledgeBase, bound, context, true)), context),
+  ].filter((block) => block.length > 0);
+  if (blocks.length === 0) return pick(strings.none, context.language);
+  return blocks.map((block) => block.join('\n')).join('\n\n');
+};

@@ -1,0 +1,11 @@
+/** Backslash-escapes Markdown syntax in names and titles that users chose, so they render as typed. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_[\]<>|~#]/g, '\\$&');
+}
+
+/** A one-line preview of a passage: whitespace collapsed, at most `length` characters. */
+export function preview(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const characters = Array.from(flat);
+  return characters.length <= length ? flat : `${characters.slice(0, length).join('').trimEnd()}…`;
+}
