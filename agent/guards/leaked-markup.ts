@@ -39,7 +39,7 @@ export function findLeakedToolCalls(text: string, toolNames: readonly string[]):
   kept.push(text.slice(cursor));
   const cleanedText = kept
     .join('')
-    .replace(/[ \t]{1,64}\n/g, '\n')
+    .replace(/(?<![ \t])[ \t]{1,64}\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   return { calls, cleanedText, found: true };

@@ -113,7 +113,7 @@ export function callFromFunctionBody(name: string, body: string): ParsedCall {
     const args = end > 0 ? parseJson(trimmed.slice(0, end)) : undefined;
     return { name, args: args ?? {} };
   }
-  return { name, args: taggedValues(body, /<parameter=([^>\n]{1,64})>/g, '</parameter>', '<parameter=') };
+  return { name, args: taggedValues(body, /<parameter=([^<>\n]{1,64})>/g, '</parameter>', '<parameter=') };
 }
 
 /** Anthropic-style `<invoke name="X"><parameter name="k">v</parameter></invoke>` blocks. */

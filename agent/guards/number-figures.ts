@@ -31,17 +31,21 @@ const maxGroups = 8;
 const maxDigits = 20;
 const thousandsSeparators = new Set([',', '\u00a0', '\u202f', '\u2009']);
 const separators = new Set([...thousandsSeparators, '.', ':', '/', '-', '–']);
-const urlPattern = /(?:https?:\/\/|www\.)[^\s<>"'`)\]]{1,2048}|[\w.+-]{1,64}@[\w-]{1,64}(?:\.[\w-]{1,64}){1,8}/g;
+const urlPattern = /(?:https?:\/\/|www\.)[^\s<>"'`)\]]{1,2048}/g;
+const emailPattern = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,64}(?:\.[\w-]{1,64}){1,8}/g;
 
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
+/** URLs and e-mail addresses, sorted. */
 function urlRanges(text: string): Range[] {
   const ranges: Range[] = [];
-  urlPattern.lastIndex = 0;
-  for (let match = urlPattern.exec(text); match !== null; match = urlPattern.exec(text)) ranges.push([match.index, match.index + match[0].length]);
-  return ranges;
+  for (const pattern of [urlPattern, emailPattern]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) ranges.push([match.index, match.index + match[0].length]);
+  }
+  return ranges.sort((a, b) => a[0] - b[0]);
 }
 
 function reading(digits: string, decimals: string): Reading {

@@ -14,8 +14,8 @@ import { cleanUrl, urlKey } from '../tools/web-search/url-normalize.js';
 const heading: Localized = { th: 'แหล่งที่มา', en: 'Sources' };
 const maxLabel = 120;
 
-const sourceMarker = /\[source:\s{0,4}([^\s\]]{1,2048})\s{0,4}\]/gi;
-const linkOrUrl = /\[([^\]\n]{1,300})\]\(\s{0,2}((?:https?:\/\/|www\.)[^\s)]{1,2048})\s{0,2}\)|<?((?:https?:\/\/|www\.)[^\s<>"'`\])]{1,2048})>?/gi;
+const sourceMarker = /\[source:\s{0,4}([^\s\][]{1,2048})\s{0,4}\]/gi;
+const linkOrUrl = /\[([^\][\n]{1,300})\]\(\s{0,2}((?:https?:\/\/|www\.)[^\s)]{1,2048})\s{0,2}\)|<?((?:https?:\/\/|www\.)[^\s<>"'`\])]{1,2048})>?/gi;
 const headingLine = /^[ \t]{0,3}(?:#{1,6}[ \t]{1,3})?(?:\*\*|__)?[ \t]{0,2}(?:แหล่งที่มา|แหล่งอ้างอิง|อ้างอิง|ที่มา|sources?|references?|citations?)[ \t]{0,2}(?:\*\*|__)?[ \t]{0,2}[:：]?[ \t]{0,2}(?:\*\*|__)?/i;
 const listItem = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])[ \t]{1,4}\S/;
 

@@ -50,7 +50,7 @@ function lookedUp(args: unknown): string | undefined {
 function excerpt(result: string): string[] {
   return result
     .slice(0, 8000)
-    .replace(/\[source:[^\]\n]{0,2048}\]/gi, '')
+    .replace(/\[source:[^\][\n]{0,2048}\]/gi, '')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('⚠️'))

@@ -9,42 +9,67 @@ import type { GuardEvent, TurnRecord } from '../../src/types.js';
 
 const maxScanned = 4000;
 
-const englishRequest = [
-  /\b(?:save|write|store|export|dump|put|output)\b[^\n]{0,60}?(?:\bfiles?\b|\.(?:txt|md|csv|json|html)\b)/i,
-  /\b(?:create|make|generate)\b[^\n]{0,40}?\bfiles?\b/i,
+/** A verb, then — on the same line, within `gap` characters after it — an object. */
+interface Phrase {
+  verb: RegExp;
+  object: RegExp;
+  gap: number;
+  /** Must also follow the object within 44 characters ("…ไฟล์ notes.md เรียบร้อยแล้ว"). */
+  then?: RegExp;
+}
+
+const fileObject = /\bfiles?\b|\.(?:txt|md|csv|json|html)\b/i;
+const thaiFileObject = /ไฟล์|\.(?:txt|md|csv|json|html)\b/i;
+
+const requests: Phrase[] = [
+  { verb: /\b(?:save|write|store|export|dump|put|output)\b/gi, object: fileObject, gap: 60 },
+  { verb: /\b(?:create|make|generate)\b/gi, object: /\bfiles?\b/i, gap: 40 },
+  { verb: /บันทึก(?!การ)|เซฟ|เขียน|สร้าง|เก็บ|ส่งออก|ทำเป็น|ทำ(?=ไฟล์)|ขอเป็น|ขอ(?=ไฟล์)/g, object: thaiFileObject, gap: 24 },
 ];
 const englishHowTo = /\bhow\s{1,3}(?:to|do|can|could|should)\b/i;
-const thaiRequest = [
-  /(?:บันทึก(?!การ)|เซฟ|เขียน|สร้าง|เก็บ|ส่งออก|ทำเป็น|ทำ(?=ไฟล์)|ขอเป็น|ขอ(?=ไฟล์))[^\n]{0,24}?(?:ไฟล์|\.(?:txt|md|csv|json|html)\b)/,
-];
 const thaiHowToOrStatus = /วิธี|ยังไง|อย่างไร|ทำไง|หรือยัง|รึยัง/;
+
+const claims: Phrase[] = [
+  { verb: /บันทึก|เซฟ|เขียน|สร้าง|จัดเก็บ/g, object: /ไฟล์/, gap: 30, then: /แล้ว|เรียบร้อย|สำเร็จ/ },
+  { verb: /ไฟล์/g, object: /ถูก(?:บันทึก|สร้าง|เขียน)/, gap: 40 },
+  { verb: /\b(?:saved|written|wrote|created|stored|exported)\b/gi, object: fileObject, gap: 60 },
+  { verb: /\bfiles?\b/gi, object: /\b(?:has|have) been (?:saved|created|written)\b/i, gap: 40 },
+];
+const negation = /\bnot\b|n't|\bnever\b|ไม่|ยัง/i;
+
+/**
+ * Finds a phrase without one regex spanning verb and object (which would rescan the gap from every verb):
+ * each verb match is followed by one bounded look at the rest of its line.
+ */
+function findPhrase(text: string, phrase: Phrase, accept: (verbAt: number, window: string) => boolean = () => true): boolean {
+  phrase.verb.lastIndex = 0;
+  for (let match = phrase.verb.exec(text); match !== null; match = phrase.verb.exec(text)) {
+    const after = match.index + match[0].length;
+    const window = text.slice(after, after + phrase.gap + 110).split('\n', 1)[0] ?? '';
+    const found = phrase.object.exec(window);
+    if (!found || found.index > phrase.gap) continue;
+    const objectEnd = found.index + found[0].length;
+    const thenFound = phrase.then ? phrase.then.exec(window.slice(objectEnd, objectEnd + 44)) : undefined;
+    if (thenFound === null) continue;
+    if (accept(match.index, window.slice(0, objectEnd + (thenFound ? thenFound.index + thenFound[0].length : 0)))) return true;
+  }
+  return false;
+}
 
 /** The user asked Saeng to save / write / create a file (Thai or English), not how to do it themselves. */
 export function userAskedToWriteFile(question: string): boolean {
   const text = question.slice(0, maxScanned).normalize('NFC');
-  if (englishRequest.some((pattern) => pattern.test(text)) && !englishHowTo.test(text)) return true;
-  return thaiRequest.some((pattern) => pattern.test(text)) && !thaiHowToOrStatus.test(text);
+  if (!requests.some((phrase) => findPhrase(text, phrase))) return false;
+  const thai = /[\u0e00-\u0e7f]/.test(text);
+  return thai ? !thaiHowToOrStatus.test(text) : !englishHowTo.test(text);
 }
-
-const claimPatterns = [
-  /(?:บันทึก|เซฟ|เขียน|สร้าง|จัดเก็บ)[^\n]{0,30}?ไฟล์[^\n]{0,40}?(?:แล้ว|เรียบร้อย|สำเร็จ)/g,
-  /ไฟล์[^\n]{0,40}?ถูก(?:บันทึก|สร้าง|เขียน)/g,
-  /\b(?:saved|written|wrote|created|stored|exported)\b[^\n]{0,60}?(?:\bfiles?\b|\.(?:txt|md|csv|json|html)\b)/gi,
-  /\bfiles?\b[^\n]{0,40}?\b(?:has|have) been (?:saved|created|written)\b/gi,
-];
-const negation = /\bnot\b|n't|\bnever\b|ไม่|ยัง/i;
 
 /** The answer says a file was saved (a negated sentence — "ยังไม่ได้บันทึกไฟล์" — is not a claim). */
 export function answerClaimsSavedFile(answer: string): boolean {
   const text = answer.slice(0, maxScanned).normalize('NFC');
-  for (const pattern of claimPatterns) {
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      const before = text.slice(Math.max(0, match.index - 24), match.index);
-      if (!negation.test(before) && !negation.test(match[0])) return true;
-    }
-  }
-  return false;
+  const affirmative = (verbAt: number, window: string): boolean =>
+    !negation.test(text.slice(Math.max(0, verbAt - 24), verbAt)) && !negation.test(window);
+  return claims.some((phrase) => findPhrase(text, phrase, affirmative));
 }
 
 function hasSuccessfulWrite(record: TurnRecord): boolean {

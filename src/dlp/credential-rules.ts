@@ -14,7 +14,14 @@ export interface CredentialRule {
 
 const awsKeyId = /(?<![A-Za-z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z2-7]{16}(?![A-Za-z0-9])/g;
 const awsKeyIdNearby = /(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z2-7]{16}/;
-const awsSecretContext = /aws.{0,40}(?:secret|key)|secret.{0,3}access.{0,3}key/i;
+
+/** "aws … secret/key" (or "secret access key") shortly before a candidate secret. */
+function awsSecretLabel(before: string): boolean {
+  const lower = before.toLowerCase();
+  const aws = lower.lastIndexOf('aws');
+  if (aws >= 0 && (lower.includes('secret', aws) || lower.includes('key', aws))) return true;
+  return /secret[ _.-]?access[ _.-]?key/.test(lower);
+}
 
 function randomTail(token: string, separator: string): string {
   return token.slice(token.lastIndexOf(separator) + 1);
@@ -53,7 +60,7 @@ export const credentialRules: readonly CredentialRule[] = [
       if (!realRandom(token) || shannonEntropy(token) < 4) return false;
       const before = text.slice(Math.max(0, match.index - 120), match.index);
       const around = text.slice(Math.max(0, match.index - 400), match.index + 440);
-      return awsSecretContext.test(before) || awsKeyIdNearby.test(around);
+      return awsSecretLabel(before) || awsKeyIdNearby.test(around);
     },
   },
   {
@@ -80,13 +87,13 @@ export const credentialRules: readonly CredentialRule[] = [
   },
   {
     kind: 'slack-token',
-    pattern: /(?<![A-Za-z0-9])xox[abposre]-[A-Za-z0-9-]{10,250}(?![A-Za-z0-9-])/g,
+    pattern: /(?<![A-Za-z0-9-])xox[abposre]-[A-Za-z0-9-]{10,250}(?![A-Za-z0-9-])/g,
     // Real Slack tokens carry numeric team/user ids; `xoxb-xxxx…` and short fakes do not.
     accept: (match) => /\d{6}/.test(match[0]) && match[0].length >= 24 && realRandom(randomTail(match[0], '-')),
   },
   {
     kind: 'slack-token',
-    pattern: /(?<![A-Za-z0-9])xapp-\d{1,2}-[A-Z0-9]{6,20}-\d{6,20}-[A-Za-z0-9]{20,100}(?![A-Za-z0-9])/g,
+    pattern: /(?<![A-Za-z0-9-])xapp-\d{1,2}-[A-Z0-9]{6,20}-\d{6,20}-[A-Za-z0-9]{20,100}(?![A-Za-z0-9])/g,
     accept: (match) => realRandom(randomTail(match[0], '-')),
   },
   {
@@ -120,7 +127,7 @@ export const credentialRules: readonly CredentialRule[] = [
   {
     // A base64-encoded PEM block ("-----BEGIN" → LS0tLS1CRUdJT…), as in Kubernetes secrets.
     kind: 'pem-private-key',
-    pattern: /LS0tLS1CRUdJT[A-Za-z0-9+/]{20,120}/g,
+    pattern: /(?<![A-Za-z0-9+/])LS0tLS1CRUdJT[A-Za-z0-9+/]{20,120}/g,
     accept: (match) => Buffer.from(match[0].slice(0, match[0].length - (match[0].length % 4)), 'base64').toString('latin1').includes('PRIVATE KEY'),
   },
   {

@@ -30,5 +30,5 @@ export function normalizeForScan(text: string): string {
 
 /** A token wrapped over several lines (`ghp_abc` ⏎ `def…`), also inside a `>` quote, read as one line. */
 export function joinWrappedLines(text: string): string {
-  return text.replace(/[ \t]{0,16}\r?\n[ \t>]{0,16}/g, '');
+  return text.replace(/(?<![ \t])[ \t]{0,16}\r?\n[ \t>]{0,16}/g, '');
 }
