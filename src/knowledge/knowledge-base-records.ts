@@ -88,7 +88,7 @@ export class KnowledgeBaseRecords {
     );
     this.removeBinding = database.prepare('DELETE FROM bindings WHERE conversation_key = ? AND knowledge_base_id = ?');
     this.bound = database.prepare(
-      'SELECT knowledge_base_id FROM bindings WHERE conversation_key = ? ORDER BY bound_at, knowledge_base_id',
+      'SELECT knowledge_base_id FROM bindings WHERE conversation_key = ? ORDER BY bound_at, rowid',
     );
   }
 

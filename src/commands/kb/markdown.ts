@@ -1,6 +1,9 @@
-/** Backslash-escapes Markdown syntax in names and titles that users chose, so they render as typed. */
+/**
+ * Backslash-escapes inline Markdown syntax in names and titles that users chose, so they render as typed
+ * (they are always placed mid-line, where `#` and `|` mean nothing).
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>|~#]/g, '\\$&');
+  return text.replace(/[\\`*_[\]<>~]/g, '\\$&');
 }
 
 /** A one-line preview of a passage: whitespace collapsed, at most `length` characters. */
