@@ -1,6 +1,6 @@
 import { thaiDigitsToAscii } from '../../src/dlp/normalize-text.js';
 import { codeRanges, insideRanges, type Range } from './code-spans.js';
-import { isListNumber, readPrefix, readSuffix } from './number-context.js';
+import { isListNumber, plainSuffix, readPrefix, readSuffix } from './number-context.js';
 
 // Finds the figures written with digits in a text (Thai digits included) and what each can mean. A hand-written
 // scanner, never the word segmenter (which glues digits to letters): a token is digit groups joined by one
@@ -98,58 +98,82 @@ interface PlainNumber {
 
 /** 1234 · 12.5 · 1,234,567 · 1,234.56 · 1 234 (thin or no-break spaces); undefined for anything else. */
 function plainNumber(groups: readonly string[], seps: readonly string[]): PlainNumber | undefined {
-  const hasDecimals = seps.at(-1) === '.';
-  const whole = hasDecimals ? groups.slice(0, -1) : groups;
-  const wholeSeps = hasDecimals ? seps.slice(0, -1) : seps;
-  if (!wholeSeps.every((sep) => thousandsSeparators.has(sep))) return undefined;
-  const grouped = (whole[0] ?? '').length <= 3 && whole.slice(1).every((group) => group.length === 3);
-  if (wholeSeps.length > 0 && !grouped) return undefined;
-  return { digits: whole.join(''), decimals: hasDecimals ? (groups.at(-1) ?? '') : '' };
+  const hasDecimals = seps[seps.length - 1] === '.';
+  const wholeCount = hasDecimals ? groups.length - 1 : groups.length;
+  for (let index = 0; index < wholeCount - 1; index++) {
+    if (!thousandsSeparators.has(seps[index] ?? '')) return undefined;
+    if ((groups[index + 1] ?? '').length !== 3) return undefined;
+  }
+  if (wholeCount > 1 && (groups[0] ?? '').length > 3) return undefined;
+  const digits = wholeCount === 1 ? (groups[0] ?? '') : groups.slice(0, wholeCount).join('');
+  return { digits, decimals: hasDecimals ? (groups[groups.length - 1] ?? '') : '' };
 }
 
 type Shape = Pick<Figure, 'kind' | 'parts' | 'key'> & { plain?: PlainNumber };
 
+function identifierShape(token: Token, text: string): Shape {
+  return { kind: 'identifier', parts: [], key: text.slice(token.start, token.end) };
+}
+
+function isDash(separator: string | undefined): boolean {
+  return separator === '-' || separator === '–';
+}
+
+/** The one separator all joins use, or undefined when they differ. */
+function soleSeparator(seps: readonly string[]): string | undefined {
+  const first = seps[0];
+  for (const separator of seps) if (separator !== first) return undefined;
+  return first;
+}
+
 /** What a token is by its own shape, before the words around it are read. */
-function classify(token: Token, raw: string): Shape {
+function classify(token: Token, text: string): Shape {
   const { groups, separators: seps } = token;
-  const identifier: Shape = { kind: 'identifier', parts: [], key: raw };
-  if (groups.some((group) => group.length > maxDigits)) return identifier;
+  for (const group of groups) if (group.length > maxDigits) return identifierShape(token, text);
   const plain = plainNumber(groups, seps);
   if (plain) return { kind: 'number', parts: [[reading(plain.digits, plain.decimals)]], plain };
-  const dashes = seps.filter((sep) => sep === '-' || sep === '–').length;
+  let dashes = 0;
+  let dashAt = -1;
+  for (let index = 0; index < seps.length; index++) {
+    if (isDash(seps[index])) {
+      dashes++;
+      dashAt = index;
+    }
+  }
   if (dashes === 1) {
-    const at = seps.findIndex((sep) => sep === '-' || sep === '–');
-    const left = plainNumber(groups.slice(0, at + 1), seps.slice(0, at));
-    const right = plainNumber(groups.slice(at + 1), seps.slice(at + 1));
+    const left = plainNumber(groups.slice(0, dashAt + 1), seps.slice(0, dashAt));
+    const right = plainNumber(groups.slice(dashAt + 1), seps.slice(dashAt + 1));
     if (left && right) return { kind: 'range', parts: [[reading(left.digits, left.decimals)], [reading(right.digits, right.decimals)]] };
-    return identifier;
+    return identifierShape(token, text);
   }
-  const unique = new Set(seps);
-  if (unique.size !== 1) return identifier;
-  const numbers = groups.map(Number);
+  const separator = soleSeparator(seps);
   const first = groups[0] ?? '';
-  if (unique.has(':')) {
-    const [hours = 99, minutes = 99] = numbers;
-    const valid = groups.length <= 3 && first.length <= 2 && (groups[1] ?? '').length === 2 && hours <= 24 && minutes <= 59;
-    return valid ? { kind: 'time', parts: [], key: `${hours}:${groups[1] ?? ''}` } : identifier;
+  const second = groups[1] ?? '';
+  if (separator === ':') {
+    const valid = groups.length <= 3 && first.length <= 2 && second.length === 2 && Number(first) <= 24 && Number(second) <= 59;
+    return valid ? { kind: 'time', parts: [], key: `${Number(first)}:${second}` } : identifierShape(token, text);
   }
-  if (unique.has('/')) {
-    const [day = 99, month = 99] = numbers;
+  if (separator === '/') {
     const year = groups[2];
-    if (groups.length > 3 || day > 31 || month > 12 || (year !== undefined && year.length !== 2 && year.length !== 4)) return identifier;
-    const parts = [integer(first), integer(groups[1] ?? '')];
+    const validYear = year === undefined || year.length === 2 || year.length === 4;
+    if (groups.length > 3 || Number(first) > 31 || Number(second) > 12 || !validYear) return identifierShape(token, text);
+    const parts = [integer(first), integer(second)];
     if (year !== undefined) parts.push(withTwoDigitYear(integer(year), year));
     return { kind: 'date', parts };
   }
-  if (unique.has('-') || unique.has('–')) {
-    return groups.length === 3 && first.length === 4 ? { kind: 'date', parts: groups.map(integer) } : identifier; // ISO date; phone numbers
-  }
-  if (unique.has(',')) return { kind: 'range', parts: groups.map(integer) }; // "1,2,3": separate numbers
-  return identifier; // versions, IP addresses
+  if (isDash(separator) && groups.length === 3 && first.length === 4) return { kind: 'date', parts: groups.map(integer) }; // ISO date
+  if (separator === ',') return { kind: 'range', parts: groups.map(integer) }; // "1,2,3": separate numbers
+  return identifierShape(token, text); // versions, IP addresses, phone numbers
 }
 
-function isSmall(part: Reading[]): boolean {
-  return part.every((candidate) => Number.isInteger(candidate.value) && candidate.value <= 10);
+function isSmall(part: readonly Reading[]): boolean {
+  for (const candidate of part) if (!Number.isInteger(candidate.value) || candidate.value > 10) return false;
+  return true;
+}
+
+function allSmall(parts: readonly Reading[][]): boolean {
+  for (const part of parts) if (!isSmall(part)) return false;
+  return parts.length > 0;
 }
 
 /** All figures of a text, with exemptions marked (code, URLs, list numbering, names, small counts). */
@@ -168,9 +192,9 @@ export function extractFigures(input: string): Figure[] {
 }
 
 function describe(text: string, token: Token, code: readonly Range[], urls: readonly Range[]): Figure {
-  const shape = classify(token, text.slice(token.start, token.end));
+  const shape = classify(token, text);
   const prefix = readPrefix(text, token.start);
-  const suffix = readSuffix(text, token.end);
+  const suffix = prefix.name ? plainSuffix : readSuffix(text, token.end); // a name's digits have no unit
   const figure: Figure = {
     kind: shape.kind,
     start: token.start - prefix.symbolLength,
@@ -196,6 +220,6 @@ function describe(text: string, token: Token, code: readonly Range[], urls: read
   else if (insideRanges(urls, token.start)) figure.exempt = 'url';
   else if (isListNumber(text, token.start, token.end) || prefix.numbering) figure.exempt = 'list';
   else if (prefix.name && !prefix.money) figure.exempt = 'name';
-  else if (!special && figure.kind !== 'identifier' && figure.parts.length > 0 && figure.parts.every(isSmall)) figure.exempt = 'small-count';
+  else if (!special && figure.kind !== 'identifier' && allSmall(figure.parts)) figure.exempt = 'small-count';
   return figure;
 }

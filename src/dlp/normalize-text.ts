@@ -4,7 +4,16 @@ const thaiDigitZero = 0x0e50;
 
 /** ๐–๙ → 0–9, one character for one, so offsets stay valid (JS `\d` does not match Thai digits). */
 export function thaiDigitsToAscii(text: string): string {
-  return text.replace(/[๐-๙]/g, (digit) => String(digit.charCodeAt(0) - thaiDigitZero));
+  if (!/[๐-๙]/.test(text)) return text;
+  let out = '';
+  let copiedTo = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < thaiDigitZero || code > thaiDigitZero + 9) continue;
+    out += text.slice(copiedTo, index) + String.fromCharCode(48 + code - thaiDigitZero);
+    copiedTo = index + 1;
+  }
+  return out + text.slice(copiedTo);
 }
 
 // Zero-width space/joiners, word joiner, soft hyphen, BOM, bidi marks and invisible operators: all are used
