@@ -77,9 +77,17 @@ export class FenceTracker {
     this.scannedTo = 0;
   }
 
-  /** Sorted fence ranges; an open fence runs to `end`. */
-  ranges(end: number): Range[] {
-    return this.openAt >= 0 ? [...this.closed, [this.openAt, end]] : [...this.closed];
+  /** Sorted fence ranges that end after `from` (binary search: streaming reads only the tail); an open fence runs to `end`. */
+  ranges(end: number, from = 0): Range[] {
+    let low = 0;
+    let high = this.closed.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.closed[middle]?.[1] ?? 0) <= from) low = middle + 1;
+      else high = middle;
+    }
+    const tail = this.closed.slice(low);
+    return this.openAt >= 0 ? [...tail, [this.openAt, end]] : tail;
   }
 
   /** True when `index` is inside a fence (an open one counts up to the end of the text). */

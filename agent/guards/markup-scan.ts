@@ -1,5 +1,4 @@
 import { codeRanges, insideRanges } from './code-spans.js';
-import type { ParsedCall } from './markup-parse.js';
 import {
   callFromFunctionBody,
   callFromGlmBody,
@@ -7,6 +6,7 @@ import {
   callsFromJson,
   isCallShapedObject,
   jsonValueEnd,
+  type ParsedCall,
 } from './markup-parse.js';
 
 // Finds tool-call markup in model text (reference/guardrails.md §4): Hermes/Qwen `<tool_call>`, Qwen3-Coder
@@ -19,7 +19,7 @@ import {
 export interface MarkupSegment {
   start: number;
   end: number;
-  /** The call text is whole (closer seen or JSON closed); an incomplete one runs to `to`. */
+  /** The call text is whole (closer seen or JSON closed); an incomplete one runs to the end of the text. */
   complete: boolean;
   calls: ParsedCall[];
 }
@@ -55,7 +55,7 @@ const undecided: Probe = { state: 'undecided' };
 
 class Scanner {
   private readonly candidates: Candidate[] = [];
-  private readonly to: number;
+  private readonly textEnd: number;
   private bareJsonProbes = 0;
 
   constructor(
@@ -64,7 +64,7 @@ class Scanner {
     /** False while streaming: the text may still grow, so "needs more text" is a real answer. */
     private readonly final: boolean,
   ) {
-    this.to = text.length;
+    this.textEnd = text.length;
     markerPattern.lastIndex = from;
     for (let match = markerPattern.exec(text); match !== null; match = markerPattern.exec(text)) {
       const bare = !match[0].startsWith('<') && !match[0].startsWith('[');
@@ -93,7 +93,7 @@ class Scanner {
       const candidate = this.candidates[next];
       if (candidate && (topOpeners.has(candidate.marker) || alsoStopAt.includes(candidate.marker))) return candidate.index;
     }
-    return this.to;
+    return this.textEnd;
   }
 
   /** The first candidate `marker` in (position, end). */
@@ -112,7 +112,7 @@ class Scanner {
 
   /** At the end of the text: markup cut short in a final text, "wait for more" while streaming. */
   private atEnd(index: number): Probe {
-    return this.final ? this.markup(index, this.to, false) : undecided;
+    return this.final ? this.markup(index, this.textEnd, false) : undecided;
   }
 
   private probe(candidate: Candidate, position: number): Probe {
@@ -124,7 +124,7 @@ class Scanner {
     if (marker === '<function_calls>') return this.probeBlock(index, position, '</function_calls>', callsFromInvokes);
     if (marker.startsWith('<invoke')) return this.probeInvoke(index, position);
     if (marker === '<|tool_call>') return this.probeBlock(index, position, '<tool_call|>', () => []);
-    if (cutRest.has(marker)) return this.markup(index, this.to, true);
+    if (cutRest.has(marker)) return this.markup(index, this.textEnd, true);
     if (marker === '<|eom_id|>') return this.markup(index, after, true);
     if (marker === '<|im_start|>') return this.probeImStart(index, after);
     if (closers.has(marker)) return this.isOrphanedCloser(index, after) ? this.markup(index, after, true) : none;
@@ -135,7 +135,7 @@ class Scanner {
   private probeToolCall(index: number, after: number, position: number): Probe {
     const end = this.regionEnd(position);
     const bodyStart = skipSpaces(this.text, after, end);
-    if (bodyStart >= this.to) return this.atEnd(index);
+    if (bodyStart >= this.textEnd) return this.atEnd(index);
     const head = this.text.slice(bodyStart, Math.min(end, bodyStart + 80));
     const closer = this.closerBefore(position, '</tool_call>', end);
     const bodyEnd = closer ? closer.index : end;
@@ -157,7 +157,7 @@ class Scanner {
       return this.markup(index, segmentEnd, closer !== undefined, call ? [call] : []);
     }
     // Text that may still become `<function=` or a GLM `name <arg_key>` while streaming.
-    const reachesEnd = bodyStart + head.length >= this.to;
+    const reachesEnd = bodyStart + head.length >= this.textEnd;
     if (reachesEnd && ('<function='.startsWith(head) || /^[A-Za-z_][\w.-]{0,63}\s{0,8}<?[a-z_]{0,7}$/.test(head))) {
       return this.final && !head.startsWith('<') ? none : this.atEnd(index);
     }
@@ -167,7 +167,7 @@ class Scanner {
   private probeFunction(index: number, after: number, position: number): Probe {
     const head = /^([A-Za-z_][\w.-]{0,63})>/.exec(this.text.slice(after, after + 66));
     if (!head) {
-      const partialName = this.to - after < 66 && /^[\w.-]{0,64}$/.test(this.text.slice(after, this.to));
+      const partialName = this.textEnd - after < 66 && /^[\w.-]{0,64}$/.test(this.text.slice(after, this.textEnd));
       return partialName ? this.atEnd(index) : none;
     }
     const bodyStart = after + head[0].length;
@@ -202,7 +202,7 @@ class Scanner {
     if (/^<invoke\s{1,8}name\s{0,4}=/.test(head)) {
       return this.probeBlock(index, position, '</invoke>', callsFromInvokes, ['<invoke ']);
     }
-    return !this.final && index + head.length >= this.to && head.length < 20 ? undecided : none;
+    return !this.final && index + head.length >= this.textEnd && head.length < 20 ? undecided : none;
   }
 
   private probeBlock(
@@ -220,11 +220,11 @@ class Scanner {
     return this.markup(index, segmentEnd, closer !== undefined, parse(this.text.slice(index, closer ? closer.index : end)));
   }
 
-  /** `<|im_start|>assistant` opening the text is a stray header; anywhere else the model runs into a new turn. */
+  /** `<|im_start|>assistant` opening the text (within 64 spaces) is a stray header; later, the model runs into a new turn. */
   private probeImStart(index: number, after: number): Probe {
-    if (this.text.slice(0, index).trim() !== '') return this.markup(index, this.to, true);
+    if (/\S/.test(this.text.slice(Math.max(0, index - 64), index)) || index > 64) return this.markup(index, this.textEnd, true);
     const lineEnd = this.text.indexOf('\n', after);
-    if (lineEnd < 0) return this.final ? this.markup(index, this.to, true) : undecided;
+    if (lineEnd < 0) return this.final ? this.markup(index, this.textEnd, true) : undecided;
     return this.markup(index, lineEnd + 1, true);
   }
 
@@ -241,7 +241,7 @@ class Scanner {
     const end = Math.min(this.regionEnd(position), index + bareJsonLimit);
     const jsonEnd = jsonValueEnd(this.text, index, end);
     if (jsonEnd < 0) {
-      if (end !== this.to) return none; // longer than any call, or cut by another opener
+      if (end !== this.textEnd) return none; // longer than any call, or cut by another opener
       if (!this.final) return undecided;
       // The final text ends inside it: a call cut short once it names its arguments.
       return /"(?:arguments|parameters)"\s{0,8}:/.test(this.text.slice(index, end)) ? this.markup(index, end, false) : none;

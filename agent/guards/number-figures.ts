@@ -45,7 +45,15 @@ function urlRanges(text: string): Range[] {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) ranges.push([match.index, match.index + match[0].length]);
   }
-  return ranges.sort((a, b) => a[0] - b[0]);
+  ranges.sort((a, b) => a[0] - b[0]);
+  // A URL may contain an address (and the reverse): merge, so that the ranges stay disjoint for binary search.
+  const merged: Range[] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range[0] < last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([range[0], range[1]]);
+  }
+  return merged;
 }
 
 function reading(digits: string, decimals: string): Reading {

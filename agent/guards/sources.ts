@@ -107,7 +107,7 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
   if (list.removed) events.push({ guard: 'sources', action: 'rewrite', reason: "removed the model's own source list" });
 
   // A removed bare URL leaves a mark, so that the space or brackets around it go too (and nothing else is touched).
-  const removedMark = '\u0000';
+  const removedMark = '\uffff'; // a noncharacter: never in real text
   let removedUrls = 0;
   const text = list.text.replace(linkOrUrl, (whole, linkText: string | undefined, linkUrl: string | undefined, bare: string | undefined) => {
     if (linkText !== undefined && linkUrl !== undefined) {
@@ -125,8 +125,8 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
 
   const leftover = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])?[ \t]{0,8}(?:(?:ที่มา|แหล่งที่มา|ดูเพิ่มเติม|อ่านต่อ|source|see|link)[ \t]{0,4}[:：]?)?[ \t]{0,8}$/i;
   const tidy = text
-    .replace(/[ \t]{0,4}\([ \t]{0,4}\u0000[ \t]{0,4}\)/g, '')
-    .replace(/[ \t]{0,4}\u0000/g, removedMark)
+    .replace(/[ \t]{0,4}\([ \t]{0,4}\uffff[ \t]{0,4}\)/g, '')
+    .replace(/[ \t]{0,4}\uffff/g, removedMark)
     .split('\n')
     .filter((line) => !(line.includes(removedMark) && leftover.test(line.replaceAll(removedMark, ''))))
     .map((line) => line.replaceAll(removedMark, ''))

@@ -64,8 +64,9 @@ export function createStreamMonitor(options: { userAskedToRepeat: boolean }): St
     if (pendingIsCall && text.length - probedLength < 256 && !/[>}\]\n]/.test(text.slice(probedLength))) return continueVerdict;
     probedLength = text.length;
     const from = pending ?? Math.max(0, searchFrom - markerOverlap);
-    const fenceRanges = fences.ranges(text.length);
-    const code = [...fenceRanges, ...inlineCodeRanges(text, fenceRanges, lineStart(text, from))].sort((a, b) => a[0] - b[0]);
+    const windowStart = lineStart(text, from);
+    const fenceRanges = fences.ranges(text.length, windowStart);
+    const code = [...fenceRanges, ...inlineCodeRanges(text, fenceRanges, windowStart)].sort((a, b) => a[0] - b[0]);
     const scan = scanMarkup(text, { from, final: false, code });
     const segment = scan.segments[0];
     if (segment) {
