@@ -207,7 +207,7 @@ async function measureScale(dataset: Dataset, targetChunks: number, postingBudge
       postingBudget,
       indexMs: Math.round(indexMs),
       chunksPerSecond: Math.round((chunks / indexMs) * 1000),
-      megabytesPerSecond: Math.round((characters / indexMs) * 1000 / 1e4) / 100,
+      charactersPerSecond: Math.round((characters / indexMs) * 1000),
       queries: times.length,
       queryP50Ms: percentile(times, 0.5),
       queryP95Ms: percentile(times, 0.95),

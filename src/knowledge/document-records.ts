@@ -28,7 +28,6 @@ export const chunkRow = z.object({
   document_id: z.number(),
   document_title: z.string(),
 });
-export type ChunkRow = z.infer<typeof chunkRow>;
 
 function toDocument(row: unknown): KnowledgeDocument {
   const parsed = documentRow.parse(row);
@@ -79,11 +78,13 @@ export class DocumentRecords {
     this.insertDocument = database.prepare(
       'INSERT INTO documents (knowledge_base_id, title, source_name, type, bytes, hash, added_by, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.insertChunk = database.prepare('INSERT INTO chunks (document_id, knowledge_base_id, position, text, embedding) VALUES (?, ?, ?, ?, ?)');
+    this.insertChunk = database.prepare(
+      'INSERT INTO chunks (document_id, knowledge_base_id, position, text, tokens, token_count, embedding) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     this.byHash = database.prepare(`SELECT ${documentColumns} FROM documents d WHERE d.knowledge_base_id = ? AND d.hash = ?`);
     this.list = database.prepare(`SELECT ${documentColumns} FROM documents d WHERE d.knowledge_base_id = ? ORDER BY d.id`);
     this.one = database.prepare(`SELECT ${documentColumns} FROM documents d WHERE d.knowledge_base_id = ? AND d.id = ?`);
-    this.chunksOf = database.prepare('SELECT id, text FROM chunks WHERE document_id = ?');
+    this.chunksOf = database.prepare('SELECT id, tokens FROM chunks WHERE document_id = ?');
     this.removeDocument = database.prepare('DELETE FROM documents WHERE id = ?');
     this.addTerm = database.prepare(
       'INSERT INTO term_stats (knowledge_base_id, term, chunks) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET chunks = chunks + excluded.chunks',
@@ -145,9 +146,10 @@ export class DocumentRecords {
     document.chunks.forEach((chunk, chunkIndex) => {
       const vector = document.embeddings?.[chunkIndex];
       const embedding = vector ? Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength) : null;
-      const chunkId = this.insertChunk.run(documentId, document.knowledgeBaseId, chunk.position, chunk.text, embedding).lastInsertRowid;
       const bodyTokens = tokenize(chunk.text);
-      index.insert.run(chunkId, titleText, bodyTokens.join(' '));
+      const bodyText = bodyTokens.join(' ');
+      const chunkId = this.insertChunk.run(documentId, document.knowledgeBaseId, chunk.position, chunk.text, bodyText, bodyTokens.length, embedding).lastInsertRowid;
+      index.insert.run(chunkId, titleText, bodyText);
       for (const term of new Set([...titleTokens, ...bodyTokens])) termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
     });
     for (const [term, count] of termCounts) this.addTerm.run(document.knowledgeBaseId, term, count);
@@ -162,9 +164,10 @@ export class DocumentRecords {
     const titleTokens = tokenize(document.title);
     const termCounts = new Map<string, number>();
     for (const row of this.chunksOf.all(documentId)) {
-      const chunk = z.object({ id: z.number(), text: z.string() }).parse(row);
+      const chunk = z.object({ id: z.number(), tokens: z.string() }).parse(row);
       index.remove.run(chunk.id);
-      for (const term of new Set([...titleTokens, ...tokenize(chunk.text)])) termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
+      const bodyTokens = chunk.tokens ? chunk.tokens.split(' ') : [];
+      for (const term of new Set([...titleTokens, ...bodyTokens])) termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
     }
     for (const [term, count] of termCounts) this.subtractTerm.run(count, knowledgeBaseId, term);
     this.dropEmptyTerms.run(knowledgeBaseId);

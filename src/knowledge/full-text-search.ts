@@ -1,22 +1,34 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
+import { bm25Score, type CollectionStatistics } from './bm25-scoring.js';
 import { defaultPostingBudget, matchExpression, selectQueryTerms } from './query-terms.js';
 import { indexTableName } from './schema.js';
 import { tokenize } from './tokenize.js';
 
 export interface RankedChunk {
   chunkId: number;
-  /** Higher is better (negated FTS5 bm25). */
+  /** BM25 (Lucene IDF); higher is better, comparable between knowledge bases. */
   score: number;
 }
 
-const termRow = z.object({ term: z.string(), chunks: z.number() });
-const rankRow = z.object({ rowid: z.number(), rank: z.number() });
+/** FTS5 candidates rescored per query. Its ranking differs from ours only for terms in over half the chunks
+ * (small KBs, whose matches all fit in this depth, or very common terms, mostly left out by the posting budget). */
+export const candidateDepth = 20;
 
-/** BM25 over one knowledge base's FTS5 table. */
+const termRow = z.object({ term: z.string(), chunks: z.number() });
+const candidateRow = z.object({ id: z.number(), tokens: z.string(), token_count: z.number(), title: z.string() });
+/** Tokenized titles are kept between queries (titles repeat across chunks and queries); bounded. */
+const maxCachedTitles = 10_000;
+const statisticsRow = z.object({ chunks: z.number(), average_tokens: z.number().nullable() });
+
+/** Full-text retrieval in one knowledge base: FTS5 finds candidates, bm25Score ranks them. */
 export class FullTextSearch {
   private readonly frequencies: Statement;
+  private readonly candidates: Statement;
+  private readonly statisticsQuery: Statement;
   private readonly searches = new Map<string, Statement>();
+  private readonly statistics = new Map<string, CollectionStatistics>();
+  private readonly titleTokens = new Map<string, ReadonlySet<string>>();
 
   constructor(
     private readonly database: Database,
@@ -25,20 +37,53 @@ export class FullTextSearch {
     this.frequencies = database.prepare(
       'SELECT term, chunks FROM term_stats WHERE knowledge_base_id = ? AND term IN (SELECT value FROM json_each(?))',
     );
+    this.candidates = database.prepare(
+      'SELECT c.id, c.tokens, c.token_count, d.title FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))',
+    );
+    this.statisticsQuery = database.prepare(
+      'SELECT count(*) AS chunks, avg(token_count) AS average_tokens FROM chunks WHERE knowledge_base_id = ?',
+    );
   }
 
+  /** Call after any change to the KB's documents: its statistics are cached. */
+  changed(knowledgeBaseId: string): void {
+    this.statistics.delete(knowledgeBaseId);
+  }
+
+  /** Call when the KB is deleted. */
   forget(knowledgeBaseId: string): void {
     this.searches.delete(knowledgeBaseId);
+    this.statistics.delete(knowledgeBaseId);
   }
 
   private statement(knowledgeBaseId: string): Statement {
     let statement = this.searches.get(knowledgeBaseId);
     if (!statement) {
       const table = indexTableName(knowledgeBaseId);
-      statement = this.database.prepare(`SELECT rowid, rank FROM ${table} WHERE ${table} MATCH ? ORDER BY rank LIMIT ?`);
+      statement = this.database.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rank LIMIT ?`);
       this.searches.set(knowledgeBaseId, statement);
     }
     return statement;
+  }
+
+  private collectionStatistics(knowledgeBaseId: string): CollectionStatistics {
+    let statistics = this.statistics.get(knowledgeBaseId);
+    if (!statistics) {
+      const row = statisticsRow.parse(this.statisticsQuery.get(knowledgeBaseId));
+      statistics = { chunks: row.chunks, averageTokens: row.average_tokens ?? 0 };
+      this.statistics.set(knowledgeBaseId, statistics);
+    }
+    return statistics;
+  }
+
+  private tokenizedTitle(title: string): ReadonlySet<string> {
+    let tokens = this.titleTokens.get(title);
+    if (!tokens) {
+      if (this.titleTokens.size >= maxCachedTitles) this.titleTokens.clear();
+      tokens = new Set(tokenize(title));
+      this.titleTokens.set(title, tokens);
+    }
+    return tokens;
   }
 
   search(knowledgeBaseId: string, query: string, limit: number): RankedChunk[] {
@@ -50,12 +95,18 @@ export class FullTextSearch {
       frequencies.set(parsed.term, parsed.chunks);
     }
     const terms = selectQueryTerms(tokens, frequencies, this.postingBudget);
-    if (terms.length === 0) return [];
-    return this.statement(knowledgeBaseId)
-      .all(matchExpression(terms), limit)
+    if (terms.match.length === 0) return [];
+    const candidateIds = z.array(z.number()).parse(this.statement(knowledgeBaseId).pluck().all(matchExpression(terms.match), Math.max(limit, candidateDepth)));
+    if (candidateIds.length === 0) return [];
+    const statistics = this.collectionStatistics(knowledgeBaseId);
+    return this.candidates
+      .all(JSON.stringify(candidateIds))
       .map((row) => {
-        const parsed = rankRow.parse(row);
-        return { chunkId: parsed.rowid, score: -parsed.rank };
-      });
+        const candidate = candidateRow.parse(row);
+        const titleTokens = this.tokenizedTitle(candidate.title);
+        return { chunkId: candidate.id, score: bm25Score(terms.scoring, { tokens: candidate.tokens, tokenCount: candidate.token_count, titleTokens }, statistics) };
+      })
+      .sort((left, right) => right.score - left.score || left.chunkId - right.chunkId)
+      .slice(0, limit);
   }
 }

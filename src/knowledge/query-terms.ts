@@ -22,25 +22,29 @@ export interface TermFrequency {
   chunks: number;
 }
 
-/**
- * Unique tokens minus stop words (unless nothing else is left), without terms absent from the KB, rarest
- * first, cut where the posting budget runs out; the rarest term is always kept.
- */
-export function selectQueryTerms(tokens: readonly string[], frequencies: ReadonlyMap<string, number>, postingBudget: number): TermFrequency[] {
+export interface QueryTerms {
+  /** What FTS5 matches on: the rarest terms within the posting budget (the rarest one always). */
+  match: TermFrequency[];
+  /** What the candidates are scored on: every content term present in the knowledge base. */
+  scoring: TermFrequency[];
+}
+
+/** Unique tokens minus stop words (unless nothing else is left) and minus terms absent from the KB, rarest first. */
+export function selectQueryTerms(tokens: readonly string[], frequencies: ReadonlyMap<string, number>, postingBudget: number): QueryTerms {
   const unique = [...new Set(tokens)];
   const content = unique.filter((token) => !queryStopWords.has(token));
-  const candidates = (content.length > 0 ? content : unique)
+  const scoring = (content.length > 0 ? content : unique)
     .map((term) => ({ term, chunks: frequencies.get(term) ?? 0 }))
     .filter((candidate) => candidate.chunks > 0)
     .sort((left, right) => left.chunks - right.chunks || left.term.localeCompare(right.term));
-  const chosen: TermFrequency[] = [];
+  const match: TermFrequency[] = [];
   let postings = 0;
-  for (const candidate of candidates) {
-    if (chosen.length > 0 && postings + candidate.chunks > postingBudget) break;
-    chosen.push(candidate);
+  for (const candidate of scoring) {
+    if (match.length > 0 && postings + candidate.chunks > postingBudget) break;
+    match.push(candidate);
     postings += candidate.chunks;
   }
-  return chosen;
+  return { match, scoring };
 }
 
 /** An FTS5 query matching any of the terms; tokens hold only letters, marks and digits, so quoting is safe. */

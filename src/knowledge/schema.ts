@@ -1,8 +1,9 @@
 import type { Database } from 'better-sqlite3';
 
-// One FTS5 table per knowledge base: filtering by KB costs nothing at query time, BM25 statistics are those
-// of the KB itself, and deleting a KB drops its index at once. The table holds no text of its own
-// (contentless, deletable by rowid = chunks.id); it indexes space-joined tokens from tokenize().
+// One FTS5 table per knowledge base: filtering by KB costs nothing at query time, statistics are those of
+// the KB itself, and deleting a KB drops its index at once. The table holds no text of its own (contentless,
+// deletable by rowid = chunks.id); it indexes space-joined tokens from tokenize(). FTS5 finds and orders the
+// candidates; bm25-scoring.ts gives the final scores.
 // unicode61 needs the M* categories: by default it treats Thai vowel and tone marks as separators.
 
 export const indexTokenizer = "unicode61 remove_diacritics 0 categories 'L* N* Co M*'";
@@ -73,6 +74,9 @@ export function migrate(database: Database): void {
       knowledge_base_id TEXT NOT NULL,
       position INTEGER NOT NULL,
       text TEXT NOT NULL,
+      -- The body's index tokens, space-joined: term frequencies for BM25 rescoring and term counts on removal.
+      tokens TEXT NOT NULL,
+      token_count INTEGER NOT NULL,
       embedding BLOB
     );
     CREATE INDEX IF NOT EXISTS chunks_by_document ON chunks(document_id);

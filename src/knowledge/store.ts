@@ -3,8 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { z } from 'zod';
 import type { Logger } from '../log.js';
-import { chunkRow } from './document-records.js';
-import { DocumentRecords } from './document-records.js';
+import { chunkRow, DocumentRecords } from './document-records.js';
 import { createEmbeddingsClient, type EmbeddingsClient } from './embeddings-client.js';
 import { FullTextSearch, type RankedChunk } from './full-text-search.js';
 import { KnowledgeBaseRecords } from './knowledge-base-records.js';
@@ -125,6 +124,7 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
         return { ok: true, document, vectors: vectorStatus };
       })();
       if (written.ok) {
+        fullText.changed(knowledgeBaseId);
         vectors.invalidate(knowledgeBaseId);
         log.info(
           { knowledgeBaseId, documentId: written.document.id, type: written.document.type, bytes: written.document.bytes, chunks: written.document.chunkCount, vectors: written.vectors },
@@ -138,7 +138,10 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
 
     removeDocument(knowledgeBaseId, documentId) {
       const removed = database.transaction(() => documents.remove(knowledgeBaseId, documentId))();
-      if (removed) vectors.invalidate(knowledgeBaseId);
+      if (removed) {
+        fullText.changed(knowledgeBaseId);
+        vectors.invalidate(knowledgeBaseId);
+      }
       return removed;
     },
 
