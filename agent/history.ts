@@ -29,9 +29,9 @@ export const defaultHistoryLimits: HistoryLimits = {
   trimToChars: 12_000,
 };
 
-const sourceHeading = /^(?:#{1,6}\s{0,3})?\**\s{0,3}(?:แหล่งที่มา|แหล่งอ้างอิง|ที่มา|Sources?|References?)\s{0,3}\**\s{0,3}:?\s{0,3}\**\s{0,3}$/i;
-const sourceMarker = /\[source:[^\]\n]{0,500}\]/gi;
-const toolMarkup = /<\/?(?:tool_call|tool_response|function[^>\n]{0,200}|parameter[^>\n]{0,200}|think)>/gi;
+const sourceHeading = /^[ \t]{0,3}(?:#{1,6}[ \t]{1,3})?\*{0,2}[ \t]{0,3}(?:แหล่งที่มา|แหล่งอ้างอิง|ที่มา|Sources?|References?)[ \t]{0,3}\*{0,2}[ \t]{0,3}:?[ \t]{0,3}\*{0,2}[ \t]{0,3}$/i;
+const sourceMarker = /\[source:[^\][\n]{0,500}\]/gi;
+const toolMarkup = /<\/?(?:tool_call|tool_response|function[^<>\n]{0,200}|parameter[^<>\n]{0,200}|think)>/gi;
 
 /**
  * Deterministic compression, no model call: drop the appended source list, inline source markers and tool
@@ -40,7 +40,7 @@ const toolMarkup = /<\/?(?:tool_call|tool_response|function[^>\n]{0,200}|paramet
 export function compressAnswer(answer: string, maxChars = defaultHistoryLimits.maxAnswerChars): string {
   const kept: string[] = [];
   for (const line of answer.split('\n')) {
-    if (sourceHeading.test(line.trim())) break; // everything after the source heading is the code-appended list
+    if (sourceHeading.test(line.trim().slice(0, 200))) break; // everything after the source heading is the code-appended list
     kept.push(line);
   }
   let text = kept

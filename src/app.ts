@@ -76,7 +76,7 @@ export function createApp(options: AppOptions): App {
     log,
   });
   const capabilities = new DetectedCapabilities({ config, model: () => model.model(), cache: storage.cache, log });
-  const web = createWebTools({ config, cache: storage.cache, log });
+  const web = createWebTools({ config, cache: storage.cache, log, timeZone: config.BOT_TIMEZONE });
   const tools: AnyTool[] = [createQueryKnowledgeTool(knowledge), ...web.tools, ...createFileTools(), ...(options.extraTools ?? [])];
   const toolPolicies: Localized[] = [knowledgePolicy];
   const secrets = configSecrets(config);

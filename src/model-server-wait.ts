@@ -6,7 +6,7 @@ import type { Logger } from './log.js';
  */
 export async function waitForModelServer(baseUrl: string, options: { timeoutMs: number; log: Logger; intervalMs?: number }): Promise<boolean> {
   const origin = new URL(baseUrl).origin;
-  const probes = [`${origin}/health`, `${origin}/`, `${baseUrl.replace(/\/+$/, '')}/models`];
+  const probes = [`${origin}/health`, `${origin}/`, `${baseUrl.replace(/(?<!\/)\/+$/, '')}/models`];
   const deadline = Date.now() + options.timeoutMs;
   for (let attempt = 1; ; attempt++) {
     for (const url of probes) {
