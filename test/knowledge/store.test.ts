@@ -123,6 +123,17 @@ describe('documents and search', () => {
     expect(await store.search([faq, secret], 'วันหยุด', 1)).toHaveLength(1);
   });
 
+  it('ranks a one-document KB fairly against a large one when merging', async () => {
+    const store = open();
+    const tiny = createKnowledgeBase(store, 'tiny');
+    const large = createKnowledgeBase(store, 'large');
+    await addText(store, tiny, 'wifi.txt', 'รหัสผ่านไวไฟของสำนักงานคือ office2026 เปลี่ยนทุกเดือน');
+    for (let index = 0; index < 30; index += 1) await addText(store, large, `memo-${index}.txt`, `บันทึกการประชุมครั้งที่ ${index} ของสำนักงานสาขา ${index}`);
+    const [best] = await store.search([large, tiny], 'รหัสผ่านไวไฟของสำนักงาน', 3);
+    expect(best?.knowledgeBaseName).toBe('tiny');
+    expect(best?.score).toBeGreaterThan(1);
+  });
+
   it('lists and removes documents; removed text is no longer found, the rest still is', async () => {
     const store = open();
     const faq = createKnowledgeBase(store, 'faq');
