@@ -32,6 +32,8 @@ export async function prepareDocument(
   if (!detected.ok) return detected;
   const extracted = await extractText(detected.type, input.bytes);
   if (!extracted.ok) return extracted;
+  // Checked before normalizing as well: a small compressed PDF or DOCX can expand to far more text than bytes.
+  if (extracted.text.length > limits.maxTextCharacters * 2) return { ok: false, failure: { code: 'too-long', limitCharacters: limits.maxTextCharacters } };
   const text = normalizeText(extracted.text);
   if (!text) return { ok: false, failure: { code: 'empty' } };
   if (text.length > limits.maxTextCharacters) return { ok: false, failure: { code: 'too-long', limitCharacters: limits.maxTextCharacters } };
