@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
+
+// The one-shot CLI as a user runs it: a real child process, talking to the fake model server on loopback.
+
+const root = path.resolve(import.meta.dirname, '../..');
+let fake: FakeModelServer;
+let dataDir: string;
+
+beforeEach(async () => {
+  fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true, declaredVision: false });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-cli-'));
+});
+afterEach(async () => {
+  await fake.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function cli(args: string[], environment: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', ...args],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', MODEL_BASE_URL: fake.url, MODEL_NAME: 'qwen', DATA_DIR: dataDir, MODEL_RETRIES: '0', ...environment },
+        timeout: 30_000,
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run cli -- ask', () => {
+  it('prints the --json document with every field, capabilities detected from the server', async () => {
+    fake.script(
+      { toolCalls: [{ name: 'get_time', arguments: {} }] }, // the capability probe
+      { text: 'สวัสดีครับ มีอะไรให้ช่วยไหม' },
+    );
+    const result = await cli(['ask', 'สวัสดี', '--json']);
+    expect(result.code).toBe(0);
+    const document = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(document).toMatchObject({
+      admission: { kind: 'dispatch', reason: 'direct' },
+      replies: [{ text: 'สวัสดีครับ มีอะไรให้ช่วยไหม', files: [] }],
+      toolCalls: [],
+      guards: [],
+      capabilities: { tools: true, vision: false },
+      rag: 'none',
+    });
+    fake.assertAllConsumed();
+  });
+
+  it('prints the reply as text without --json', async () => {
+    fake.script({ text: 'ตอบแล้ว' });
+    const result = await cli(['ask', 'ถามหน่อย'], { MODEL_TOOLS: 'off', MODEL_VISION: 'off' });
+    expect(result).toMatchObject({ code: 0, stdout: 'ตอบแล้ว\n' });
+  });
+
+  it('ignores a group message that does not address the bot, says why, exits 0', async () => {
+    const result = await cli(['ask', 'คุยกันเอง', '--group', '--json'], { MODEL_TOOLS: 'off', MODEL_VISION: 'off' });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ admission: { kind: 'ignore', reason: 'group-not-addressed' }, replies: [] });
+    expect(fake.chatRequests).toHaveLength(0);
+  });
+
+  it('a model server that is down still gives a polite Thai reply and exit 0', async () => {
+    const result = await cli(['ask', 'สวัสดี'], { MODEL_BASE_URL: 'http://127.0.0.1:9/v1', MODEL_TOOLS: 'off', MODEL_VISION: 'off' });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('MODEL_BASE_URL');
+  });
+
+  it.each([
+    [['ask'], 'missing text'],
+    [['tell', 'x'], 'unknown command'],
+    [['ask', 'x', '--colour'], 'colour'],
+    [['ask', 'x', '--attach', '/no/such/file.png'], 'cannot read attachment'],
+  ])('usage error %j → exit 2', async (args, message) => {
+    const result = await cli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('a bad variable is a usage error naming it', async () => {
+    const result = await cli(['ask', 'x'], { MODEL_MAX_STEPS: 'many' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('MODEL_MAX_STEPS');
+  });
+
+  it('runs admin commands: the console user is a global admin, --user is not', async () => {
+    const environment = { MODEL_TOOLS: 'off', MODEL_VISION: 'off' };
+    const created = await cli(['ask', '/kb create faq คำถามที่พบบ่อย'], environment);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('faq');
+    const file = path.join(dataDir, 'hours.md');
+    writeFileSync(file, '# เวลาทำการ\n\nร้านเปิดทุกวัน 08:00 ถึง 20:00 น.\n');
+    const added = await cli(['ask', '/kb add faq', '--attach', file], environment);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain('hours.md');
+    const refused = await cli(['ask', '/kb create other', '--user', 'bob'], environment);
+    expect(refused.code).toBe(0);
+    expect(refused.stdout).not.toContain('other');
+    const admin = await cli(['ask', '/kb create other', '--user', 'bob'], { ...environment, ADMIN_IDS: 'console:bob' });
+    expect(admin.stdout).toContain('other');
+  });
+});
