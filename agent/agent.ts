@@ -125,10 +125,14 @@ export class Agent {
     const storedContent = buildUserContent({ dateLine, speakerName: input.speakerName, question: input.question, language });
     const rag = this.ragMode(capabilities, input.conversationKey);
     let userContent = storedContent;
+    const initialCitations: Citation[] = [];
     if (rag === 'naive' && knowledge) {
       // Passages go after the question in the newest user message, so the stored part stays a byte prefix.
       const passages = await knowledge.naiveContext(input.conversationKey, input.question, language);
-      if (passages) userContent = `${storedContent}\n\n${passages.text}`;
+      if (passages) {
+        userContent = `${storedContent}\n\n${passages.text}`;
+        initialCitations.push(...passages.citations);
+      }
     }
     const pairs = await history.load(input.conversationKey);
     const outcome = await executeTurn({
@@ -145,6 +149,7 @@ export class Agent {
       tools: this.toolsByName,
       capabilities,
       rag,
+      initialCitations,
       boundKnowledgeBaseIds: knowledge?.boundKnowledgeBaseIds(input.conversationKey) ?? [],
       model,
       maxSteps: settings.maxSteps,

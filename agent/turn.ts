@@ -1,6 +1,6 @@
 import { say, type Localized } from '../src/i18n.js';
 import type { Logger } from '../src/log.js';
-import type { GuardEvent, Language, ModelCapabilities, ProgressEvent, RagMode, Reply, TurnImage, TurnRecord } from '../src/types.js';
+import type { Citation, GuardEvent, Language, ModelCapabilities, ProgressEvent, RagMode, Reply, TurnImage, TurnRecord } from '../src/types.js';
 import { checkWriteClaim, writeClaimFailure } from './guards/write-claim.js';
 import { answerFromToolLog, runAnswerGuards } from './guards/index.js';
 import { findLeakedToolCalls } from './guards/leaked-markup.js';
@@ -30,6 +30,8 @@ export interface TurnSetup {
   tools: ReadonlyMap<string, AnyTool>;
   capabilities: ModelCapabilities;
   rag: RagMode;
+  /** Citations known before the loop (naive-RAG passages placed in the user message). */
+  initialCitations: Citation[];
   boundKnowledgeBaseIds: readonly string[];
   model: ModelClient;
   maxSteps: number;
@@ -63,7 +65,7 @@ export async function executeTurn(setup: TurnSetup): Promise<TurnOutcome> {
     toolCalls: [],
     drafts: [],
     finalText: '',
-    citations: [],
+    citations: [...setup.initialCitations],
     files: [],
     guardEvents: [],
     stopReason: 'answer',

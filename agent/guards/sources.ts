@@ -15,6 +15,8 @@ const heading: Localized = { th: 'แหล่งที่มา', en: 'Sources'
 const maxLabel = 120;
 
 const sourceMarker = /\[source:\s{0,4}([^\s\][]{1,2048})\s{0,4}\]/gi;
+// Any marker the model copied into its answer, URL or knowledge-base label ("[source: FAQ › refund.md]").
+const copiedMarker = /[ \t]{0,4}\[source:[^\][\n]{0,300}\]/gi;
 const linkOrUrl = /\[([^\][\n]{1,300})\]\(\s{0,2}((?:https?:\/\/|www\.)[^\s)]{1,2048})\s{0,2}\)|<?((?:https?:\/\/|www\.)[^\s<>"'`\])]{1,2048})>?/gi;
 const headingLine = /^[ \t]{0,3}(?:#{1,6}[ \t]{1,3})?(?:\*\*|__)?[ \t]{0,2}(?:แหล่งที่มา|แหล่งอ้างอิง|อ้างอิง|ที่มา|sources?|references?|citations?)[ \t]{0,2}(?:\*\*|__)?[ \t]{0,2}[:：]?[ \t]{0,2}(?:\*\*|__)?/i;
 const listItem = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])[ \t]{1,4}\S/;
@@ -102,7 +104,7 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
     allowed.add(keyOf((match[2] ?? match[3] ?? '').replace(/[.,;:!?]{1,8}$/, '')));
   }
   const events: GuardEvent[] = [];
-  const withoutMarkers = answer.replace(sourceMarker, '');
+  const withoutMarkers = answer.replace(copiedMarker, '');
   const list = removeModelSourceList(withoutMarkers);
   if (list.removed) events.push({ guard: 'sources', action: 'rewrite', reason: "removed the model's own source list" });
 
