@@ -90,7 +90,7 @@ describe('global admins', () => {
     { name: 'alice listed for another platform (discord:alice)', environment: { ADMIN_IDS: 'discord:alice' }, userId: 'alice', allowed: false },
   ];
 
-  it.each(cases)('$name: may create and bind → $allowed', async ({ environment, userId, allowed }) => {
+  it.each(cases.map((entry) => [`${entry.name}: ${entry.allowed ? 'may' : 'may not'} create and bind`, entry] as const))('%s', async (_title, { environment, userId, allowed }) => {
     const { fake, test } = await start(environment);
     const created = await replyTo(test, '/kb create ทีมขาย ราคาและโปรโมชัน', userId);
     const bound = await replyTo(test, '/kb bind ทีมขาย', userId);

@@ -92,7 +92,7 @@ const flavours: FlavourCase[] = [
 ];
 
 describe('knowledge-base retrieval mode per model-server flavour', () => {
-  it.each(flavours)('$name → $mode', async ({ server, probe, mode }) => {
+  it.each(flavours.map((flavour) => [`${flavour.name} → ${flavour.mode}`, flavour] as const))('%s', async (_title, { server, probe, mode }) => {
     const { fake, test } = await start(server);
     await createAddBind(test);
     expect(fake.chatRequests).toHaveLength(0); // commands never reach the model
@@ -114,13 +114,13 @@ describe('knowledge-base retrieval mode per model-server flavour', () => {
     const newest = contentOf(first.at(-1));
     const storedPart = `${turn?.dateLine}\n${question}`;
     const reply = handled.replies[0]?.text ?? '';
-    expect(reply.startsWith(answer)).toBe(true);
-    expect(reply.endsWith(`\n\n${sourceList}`)).toBe(true);
+    const policy = pick(knowledgePolicy, 'th');
+    expect(reply).toBe(`${answer}\n\n${sourceList}`);
     expect(system).not.toContain(passage);
 
     if (mode === 'agentic') {
       expect(requests).toHaveLength(2);
-      expect(system).toContain(pick(knowledgePolicy, 'th'));
+      expect(system.split(policy)).toHaveLength(2); // the policy, exactly once
       expect(toolNamesOf(requests[0])).toContain('query_knowledge');
       expect(newest).toBe(storedPart); // no passages: the agent retrieves for itself
       const toolResult = messagesOf(requests[1]).at(-1);
@@ -131,7 +131,7 @@ describe('knowledge-base retrieval mode per model-server flavour', () => {
     } else {
       expect(requests).toHaveLength(1);
       expect(requests[0]?.tools).toBeUndefined();
-      expect(system).not.toContain(pick(knowledgePolicy, 'th'));
+      expect(system).not.toContain(policy);
       // The stored part first, then the passages after the question.
       expect(newest.startsWith(`${storedPart}\n\n`)).toBe(true);
       expect(newest.slice(storedPart.length)).toContain(passage);
