@@ -76,6 +76,8 @@ const servers: FakeHttpServer[] = [];
 afterEach(async () => {
   await test?.close();
   await model?.close();
+  test = undefined;
+  model = undefined;
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
