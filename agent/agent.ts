@@ -126,12 +126,14 @@ export class Agent {
     const rag = this.ragMode(capabilities, input.conversationKey);
     let userContent = storedContent;
     const initialCitations: Citation[] = [];
+    const contextPassages: string[] = [];
     if (rag === 'naive' && knowledge) {
       // Passages go after the question in the newest user message, so the stored part stays a byte prefix.
       const passages = await knowledge.naiveContext(input.conversationKey, input.question, language);
       if (passages) {
         userContent = `${storedContent}\n\n${passages.text}`;
         initialCitations.push(...passages.citations);
+        contextPassages.push(passages.text);
       }
     }
     const pairs = await history.load(input.conversationKey);
@@ -149,6 +151,7 @@ export class Agent {
       tools: this.toolsByName,
       capabilities,
       rag,
+      contextPassages,
       initialCitations,
       boundKnowledgeBaseIds: knowledge?.boundKnowledgeBaseIds(input.conversationKey) ?? [],
       model,
@@ -187,6 +190,7 @@ function emptyRecord(input: TurnInput, language: Language, capabilities: ModelCa
     language,
     question: input.question,
     dateLine: '',
+    contextPassages: [],
     images: [],
     toolCalls: [],
     drafts: [],

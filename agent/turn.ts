@@ -30,7 +30,8 @@ export interface TurnSetup {
   tools: ReadonlyMap<string, AnyTool>;
   capabilities: ModelCapabilities;
   rag: RagMode;
-  /** Citations known before the loop (naive-RAG passages placed in the user message). */
+  /** Naive-RAG passages placed in the user message, and their citations. */
+  contextPassages: string[];
   initialCitations: Citation[];
   boundKnowledgeBaseIds: readonly string[];
   model: ModelClient;
@@ -61,6 +62,7 @@ export async function executeTurn(setup: TurnSetup): Promise<TurnOutcome> {
     language: setup.language,
     question: setup.question,
     dateLine: setup.dateLine,
+    contextPassages: setup.contextPassages,
     images: setup.images,
     toolCalls: [],
     drafts: [],

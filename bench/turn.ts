@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import OpenAI from 'openai';
 import { startFakeModelServer, type RequestBody } from '../test/fakes/model-server.js';
@@ -55,7 +57,10 @@ async function runPolicy(turns: number, conversations: number, historyLimits: Hi
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
   const overheads: number[] = [];
   const totals: number[] = [];
-  const requestConversation: number[] = [];
+  // prefixReuse: each model call after the first in a conversation against that conversation's previous call.
+  // Computed as we go and the fake's recordings dropped, so the harness does not inflate the RSS we report.
+  const previousByConversation = new Map<number, string>();
+  const ratios: number[] = [];
   for (let turn = 0; turn < turns; turn++) {
     const conversation = turn % conversations;
     fake.script(
@@ -69,21 +74,16 @@ async function runPolicy(turns: number, conversations: number, historyLimits: Hi
     if (!record || record.toolCalls.length !== 1) throw new Error(`turn ${turn} did not run exactly one tool call`);
     totals.push(total);
     overheads.push(total - record.modelMs);
-    requestConversation.push(conversation, conversation);
+    for (const body of fake.chatRequests.splice(0)) {
+      const serialized = serialize(body);
+      const previous = previousByConversation.get(conversation);
+      if (previous !== undefined) ratios.push(commonPrefixLength(previous, serialized) / previous.length);
+      previousByConversation.set(conversation, serialized);
+    }
+    fake.requests.splice(0);
   }
   clearInterval(sampler);
   fake.assertAllConsumed();
-
-  // prefixReuse: each model call after the first in a conversation against that conversation's previous call.
-  const previousByConversation = new Map<number, string>();
-  const ratios: number[] = [];
-  fake.chatRequests.forEach((body, index) => {
-    const conversation = requestConversation[index] ?? -1;
-    const serialized = serialize(body);
-    const previous = previousByConversation.get(conversation);
-    if (previous !== undefined) ratios.push(commonPrefixLength(previous, serialized) / previous.length);
-    previousByConversation.set(conversation, serialized);
-  });
   await test.close();
   await fake.close();
   return { overheads, totals, ratios, peakRss };
@@ -111,7 +111,22 @@ async function sdkOnly(turns: number): Promise<number[]> {
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
+/** The V8 flags Saeng ships with (package.json `start`, ecosystem.config.cjs). */
+export const productionNodeFlags = ['--max-semi-space-size=2', '--max-old-space-size=256'];
+
 export async function main(argv: string[]): Promise<void> {
+  if (!argv.includes('--in-process')) {
+    // Measure in a child started with the production V8 flags, so peak RSS is what a deployment sees
+    // (plus the tsx loader and the in-process fake model server, which production does not carry).
+    const child = spawnSync(process.execPath, [...productionNodeFlags, '--import', 'tsx', 'bench/run.ts', 'turn', '--in-process', ...argv], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    });
+    process.stdout.write(child.stdout);
+    process.exitCode = child.status ?? 1;
+    return;
+  }
   const turns = option(argv, 'turns', 1000);
   const conversations = option(argv, 'conversations', 100);
   const batched = await runPolicy(turns, conversations, defaultHistoryLimits);
@@ -127,7 +142,8 @@ export async function main(argv: string[]): Promise<void> {
         overheadMs: { p50: round(percentile(batched.overheads, 0.5)), p99: round(percentile(batched.overheads, 0.99)), target: { p99: 10 } },
         turnMs: { p50: round(percentile(batched.totals, 0.5)), p99: round(percentile(batched.totals, 0.99)) },
         baselineSdkOnlyTurnMs: { p50: round(percentile(baseline, 0.5)), p99: round(percentile(baseline, 0.99)) },
-        peakRssMb: round(Math.max(batched.peakRss, oneByOne.peakRss) / 1024 / 1024),
+        peakRssMb: round(batched.peakRss / 1024 / 1024),
+        nodeFlags: productionNodeFlags.join(' '),
         prefixReuse: {
           mean: round(mean(batched.ratios)),
           min: round(Math.min(...batched.ratios)),

@@ -111,6 +111,8 @@ export interface TurnRecord {
   question: string;
   /** The date/time line placed in the newest user message. */
   dateLine: string;
+  /** Retrieved text placed in the user message by code (naive RAG): it backs figures like a tool result. */
+  contextPassages: string[];
   images: TurnImage[];
   toolCalls: ToolCallRecord[];
   /** Earlier model texts that were replaced (retries, cut streams). */

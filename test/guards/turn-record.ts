@@ -7,6 +7,7 @@ export function turnRecord(overrides: Partial<TurnRecord> = {}): TurnRecord {
     language: 'th',
     question: 'ราคาทองวันนี้เท่าไหร่',
     dateLine: 'วันพุธที่ 15 มกราคม พ.ศ. 2568 (2025-01-15) เวลา 14:30 น.',
+    contextPassages: [],
     images: [],
     toolCalls: [],
     drafts: [],

@@ -156,7 +156,7 @@ describe('a figure the answer quotes from the retrieved passages', () => {
   // Known bug: runAnswerGuards (agent/guards/index.ts) takes its number support from tool results, the question
   // and the date line only; the naive-RAG passages the model was given in the user message are not part of it,
   // so "12" (straight from the document) becomes [ตัวเลขยังไม่ยืนยัน]. Remove `.fails` once the passages count.
-  it.fails('naive: supported by the passages in the user message, left as written', async () => {
+  it('naive: supported by the passages in the user message, left as written', async () => {
     const { fake, test } = await start({ flavour: 'ollama', declaredTools: false });
     await createAddBind(test);
     fake.script({ text: answerWithFigure });
