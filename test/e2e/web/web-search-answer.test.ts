@@ -176,3 +176,29 @@ describe.each(cases)('a Thai question answered from $provider', (testCase) => {
     expect(lines.map((line) => /\[source: (\S{1,300})\]$/.exec(line)?.[1])).toEqual(testCase.keptUrls);
   });
 });
+
+describe('a layer-3 answer that does not parse', () => {
+  it('rejects every result: the model is told nothing relevant was found, and no source list is appended', async () => {
+    model = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
+    const server = await startSearxngFake({ answer: () => goldResults });
+    servers.push(server);
+    test = createTestApp({
+      modelUrl: model.url,
+      environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off', SEARCH_PROVIDER: 'searxng', SEARXNG_URL: server.url },
+      now: fixedNow,
+    });
+    const answer = 'ขออภัยค่ะ ไม่พบข้อมูลราคาทองคำวันนี้ที่เกี่ยวข้อง';
+    model.script(
+      { toolCalls: [{ name: 'web_search', arguments: { query: 'ราคาทองคำวันนี้' } }] },
+      { text: 'All three results look relevant to the question.' },
+      { text: answer },
+    );
+
+    const handled = await test.ask('ราคาทองคำวันนี้เท่าไหร่');
+    model.assertAllConsumed();
+
+    expect(textOf(messagesOf(model.chatRequests[2]).at(-1))).toContain('ไม่พบผลการค้นหาที่เกี่ยวข้องกับ "ราคาทองคำวันนี้"');
+    expect(handled.turn?.toolCalls).toMatchObject([{ name: 'web_search', ok: true, citations: [] }]);
+    expect(handled.replies.map((reply) => reply.text)).toEqual([answer]);
+  });
+});
