@@ -43,7 +43,9 @@ export function runAnswerGuards(record: TurnRecord, options: { secrets: readonly
   events.push(...sources.events);
   text = sources.text;
 
-  const scan = scanForCredentials(text, { secrets: options.secrets });
+  // Scan what the model wrote as well as the rewritten text: a rewrite (a figure marked unconfirmed inside a
+  // token) must never hide a credential from the scan.
+  const scan = scanForCredentials(`${record.finalText}\n${text}`, { secrets: options.secrets });
   if (scan.found) {
     events.push({ guard: 'dlp', action: 'block', reason: `credential in the answer (${scan.kinds.join(', ')}): whole answer blocked` });
     return { text: dlpNotice(record.language), citations: [], events, blocked: true };

@@ -13,7 +13,7 @@ export interface Reading {
 }
 
 export type FigureKind = 'number' | 'range' | 'date' | 'time' | 'identifier';
-export type Exemption = 'code' | 'url' | 'list' | 'name' | 'small-count';
+export type Exemption = 'code' | 'url' | 'list' | 'name' | 'small-count' | 'laughter';
 
 export interface Figure {
   kind: FigureKind;
@@ -229,5 +229,12 @@ function describe(text: string, token: Token, code: readonly Range[], urls: read
   else if (isListNumber(text, token.start, token.end) || prefix.numbering) figure.exempt = 'list';
   else if (prefix.name && !prefix.money) figure.exempt = 'name';
   else if (!special && figure.kind !== 'identifier' && allSmall(figure.parts)) figure.exempt = 'small-count';
+  else if (!special && isLaughter(text, token)) figure.exempt = 'laughter';
   return figure;
+}
+
+/** Thai laughter: a bare run of three or more 5s (๕ is transliterated before this), not a quantity. */
+function isLaughter(text: string, token: Token): boolean {
+  const digits = text.slice(token.start, token.end);
+  return digits.length >= 3 && digits.length <= 64 && /^5+$/.test(digits);
 }

@@ -125,7 +125,7 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
   });
   if (removedUrls > 0) events.push({ guard: 'sources', action: 'rewrite', reason: `removed ${removedUrls} URL(s) that no tool returned in this turn` });
 
-  const leftover = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])?[ \t]{0,8}(?:(?:ที่มา|แหล่งที่มา|ดูเพิ่มเติม|อ่านต่อ|source|see|link)[ \t]{0,4}[:：]?)?[ \t]{0,8}$/i;
+  const leftover = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])?[ \t]{0,8}(?:(?:ที่มา|แหล่งที่มา|ดูเพิ่มเติม|อ่านต่อ|ลิงก์|ลิงค์|ลิ้งก์|ลิ้งค์|source|see|link)[ \t]{0,4}[:：]?)?[ \t]{0,8}$/i;
   const tidy = text
     .replace(/[ \t]{0,4}\([ \t]{0,4}\uffff[ \t]{0,4}\)/g, '')
     .replace(/[ \t]{0,4}\uffff/g, removedMark)

@@ -61,6 +61,7 @@ describe('applySources', () => {
     ['an invented Markdown link keeps its text', 'ตาม[ประกาศล่าสุด](https://fake.example.org/news)ของสมาคม', 'ตามประกาศล่าสุดของสมาคม'],
     ['an invented URL in brackets goes with its brackets', 'ราคาขึ้น (https://fake.example.org/x) วันนี้', 'ราคาขึ้น วันนี้'],
     ['a line left with only a label goes', 'ราคาขึ้น\nที่มา: https://fake.example.org/x', 'ราคาขึ้น'],
+    ['a line left with only the Thai word for link goes', 'ราคาขึ้น\nลิงก์: https://fake.example.org/x', 'ราคาขึ้น'],
     ['copied [source: …] markers go', 'ราคาขึ้น [source: https://www.thairath.co.th/money/gold/]', 'ราคาขึ้น'],
     ["the model's own source list goes", 'ราคาขึ้น\n\n**แหล่งที่มา:**\n- https://www.goldtraders.or.th\n- [Thairath](https://www.thairath.co.th/money/gold)', 'ราคาขึ้น'],
     ['an English references block goes', 'Gold rose.\n\n## References\n1. Gold Traders Association\n2. https://x.example/y', 'Gold rose.'],

@@ -31,6 +31,7 @@ describe('unsupported numbers: marked', () => {
     ['a small day of a month is a date', 'ประกาศเมื่อ 5 มกราคม', 'ประกาศเมื่อ [ตัวเลขยังไม่ยืนยัน] มกราคม'],
     ['a derived sum', 'รวมสองวันเป็น 82,100 บาท', 'รวมสองวันเป็น [ตัวเลขยังไม่ยืนยัน] บาท'],
     ['an English answer', 'The price rose 7.5% today.', 'The price rose [unconfirmed figure] today.'],
+    ['a run of 5s that is money, not laughter', 'ราคา 5555 บาท', 'ราคา [ตัวเลขยังไม่ยืนยัน] บาท'],
   ];
   it.each(cases)('%s', (_name, answer, expected) => {
     const language = /[ก-๙]/.test(answer) ? 'th' : 'en';
@@ -60,6 +61,7 @@ describe('unsupported numbers: left alone', () => {
     ['an identifier from the support', 'โทร 02-123-4567 หรือใช้ Python 3.12.1'],
     ['a reference marker', 'ราคาขึ้น [1] ตามข่าว [12]'],
     ['no figures at all', 'ทองคำเป็นสินทรัพย์ปลอดภัย'],
+    ['Thai laughter in both digit forms', 'ตลกมาก 5555555 จริงๆ ๕๕๕'],
   ];
   it.each(cases)('%s', (_name, answer) => {
     const result = check(answer);

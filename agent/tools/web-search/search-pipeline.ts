@@ -78,7 +78,8 @@ export function createSearchPipeline(options: { provider: SearchProvider; llmFil
       };
       let kept = lexical.kept.slice(0, maxCheckedResults);
       if (options.llmFilter && searchOptions.semanticCheck !== false && kept.length > 0) {
-        const verdict = await semanticCheck(plan.simplified, dateLine(now, timeZone), kept, services);
+        // The raw question keeps its time words ("วันนี้"), which the check needs to reject stale results.
+        const verdict = await semanticCheck(plan.raw, dateLine(now, timeZone), kept, services);
         const before = kept.length;
         kept = verdict.ok ? kept.filter((_, index) => verdict.keep[index] === true) : [];
         stats.semantic = verdict.ok ? 'passed' : 'failed-closed';

@@ -109,11 +109,11 @@ describe('DLP on answers through the turn', () => {
   // Bug (see the report): the numbers guard runs before DLP. When the token's bot id is not in this turn's support
   // it is replaced by the marker, so DLP sees neither the Telegram shape nor the configured value, and the user
   // gets "[ตัวเลขยังไม่ยืนยัน]:<the secret half>".
-  it.fails("Saeng's own TELEGRAM_BOT_TOKEN echoed → blocked", async () => {
+  it("Saeng's own TELEGRAM_BOT_TOKEN echoed → blocked", async () => {
     const handled = await echoConfigured('TELEGRAM_BOT_TOKEN', telegramToken);
     expect(handled.replies[0]?.text).toBe(notice);
   });
-  it.fails('a Telegram bot token from an earlier turn echoed → blocked', async () => {
+  it('a Telegram bot token from an earlier turn echoed → blocked', async () => {
     fake.script({ text: 'รับทราบค่ะ' }, { text: `โทเคนที่ให้ไว้คือ ${telegramToken}` });
     await test.ask(`จำโทเคนนี้ไว้ ${telegramToken}`);
     const handled = await test.ask('โทเคนที่ให้ไว้เมื่อกี้คืออะไร');

@@ -105,7 +105,7 @@ describe('degenerate repetition through the turn', () => {
   });
 
   // Bug (see the report): the numbers guard reads laughter as a figure and replaces it with the marker.
-  it.fails('keeps Thai laughter 555… in the reply as written', async () => {
+  it('keeps Thai laughter 555… in the reply as written', async () => {
     const answer = 'ตลกมาก 5555555555555555555555 จริงๆ';
     fake.script({ text: answer });
     const handled = await test.ask('เล่ามุกหน่อย');
