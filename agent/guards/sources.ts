@@ -1,6 +1,6 @@
 import type { Localized } from '../../src/i18n.js';
 import { pick } from '../../src/i18n.js';
-import type { Citation, GuardEvent, TurnRecord } from '../../src/types.js';
+import type { Citation, GuardEvent, Language, TurnRecord } from '../../src/types.js';
 import { cleanUrl, urlKey } from '../tools/web-search/url-normalize.js';
 
 // Sources guard (after the numbers guard). URLs come only from this turn's tools: their citations and the
@@ -87,13 +87,14 @@ function sanitizeLabel(label: string, url: string | undefined): string {
   return shown.length > maxLabel ? `${shown.slice(0, maxLabel - 1).trimEnd()}…` : shown;
 }
 
-function renderList(citations: readonly Citation[], record: TurnRecord): string {
+/** The one source-list format Saeng uses (turn answers and /research): a heading, then `n. [label](url)`. */
+export function renderSourceList(citations: readonly Citation[], language: Language): string {
   const items = citations.map((citation, index) => {
     const label = sanitizeLabel(citation.label, citation.url);
     const entry = citation.url === undefined ? label : label === citation.url ? citation.url : `[${label}](${citation.url})`;
     return `${index + 1}. ${entry}`;
   });
-  return `**${pick(heading, record.language)}**\n${items.join('\n')}`;
+  return `**${pick(heading, language)}**\n${items.join('\n')}`;
 }
 
 export function applySources(answer: string, record: TurnRecord): SourcesResult {
@@ -137,6 +138,6 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
     .trim();
   // Untouched answers stay byte for byte (no trimming, no newline folding).
   const body = removedUrls > 0 || list.removed || withoutMarkers !== answer ? tidy : answer;
-  const final = citations.length > 0 ? `${body.trimEnd()}\n\n${renderList(citations, record)}` : body;
+  const final = citations.length > 0 ? `${body.trimEnd()}\n\n${renderSourceList(citations, record.language)}` : body;
   return { text: final, citations, events };
 }

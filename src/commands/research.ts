@@ -1,5 +1,6 @@
 import type { Localized } from '../i18n.js';
 import { pick, say } from '../i18n.js';
+import { renderSourceList } from '../../agent/guards/sources.js';
 import type { Citation } from '../types.js';
 import type { CommandContext, CommandHandler } from './command.js';
 
@@ -23,15 +24,13 @@ const failed: Localized = {
   th: 'ค้นคว้าไม่สำเร็จเพราะเกิดข้อผิดพลาดภายใน ลองใหม่อีกครั้งภายหลัง',
   en: 'The research failed because of an internal error. Please try again later.',
 };
-const sourcesHeading: Localized = { th: 'แหล่งที่มา', en: 'Sources' };
 
 export type ResearchFunction = (question: string, context: CommandContext) => Promise<{ text: string; citations: Citation[] }>;
 
-/** The answer followed by `[n] title — URL` lines; `[n]` matches the markers in the text. */
+/** The answer followed by the numbered source list every answer uses; entry n matches the `[n]` markers. */
 export function formatResearchReply(text: string, citations: readonly Citation[], context: Pick<CommandContext, 'language'>): string {
   if (citations.length === 0) return text;
-  const lines = citations.map((citation, index) => `[${index + 1}] ${citation.label}${citation.url ? ` — ${citation.url}` : ''}`);
-  return `${text}\n\n${pick(sourcesHeading, context.language)}\n${lines.join('\n')}`;
+  return `${text}\n\n${renderSourceList(citations, context.language)}`;
 }
 
 export function createResearchCommand(run: ResearchFunction): CommandHandler {

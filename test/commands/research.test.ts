@@ -65,7 +65,7 @@ describe('/research', () => {
     const reply = await handler.run(command('เปรียบเทียบค่าไฟ กฟน. กับ กฟภ.'), context('th'));
     expect(asked).toEqual(['เปรียบเทียบค่าไฟ กฟน. กับ กฟภ.']);
     expect(reply.text).toBe(
-      'ค่าไฟ กฟภ. [1] และ กฟน. [2]\n\nแหล่งที่มา\n[1] การไฟฟ้าส่วนภูมิภาค — https://www.pea.co.th/rates\n[2] การไฟฟ้านครหลวง — https://www.mea.or.th/rates',
+      'ค่าไฟ กฟภ. [1] และ กฟน. [2]\n\n**แหล่งที่มา**\n1. [การไฟฟ้าส่วนภูมิภาค](https://www.pea.co.th/rates)\n2. [การไฟฟ้านครหลวง](https://www.mea.or.th/rates)',
     );
   });
 

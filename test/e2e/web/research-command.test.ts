@@ -89,8 +89,9 @@ async function research(text: string): Promise<{ replies: Reply[]; progress: Pro
 
 /** The URLs a line of the reply cites, read through the reply's own numbered source list. */
 function citedUrls(reply: string, claim: string): string[] {
-  const [body = '', list = ''] = reply.split('\n\nแหล่งที่มา\n');
-  const urlByNumber = new Map(list.split('\n').map((line) => [line.slice(0, line.indexOf(']') + 1), line.split(' — ').at(-1) ?? '']));
+  const [body = '', list = ''] = reply.split('\n\n**แหล่งที่มา**\n');
+  // List entries read `n. [label](url)`; the text cites them as `[n]`.
+  const urlByNumber = new Map(list.split('\n').map((line) => [`[${line.slice(0, line.indexOf('.'))}]`, line.slice(line.lastIndexOf('(') + 1, -1)]));
   const line = body.split('\n').find((candidate) => candidate.includes(claim)) ?? '';
   return (line.match(/\[\d{1,2}\]/g) ?? []).map((marker) => urlByNumber.get(marker) ?? `unlisted ${marker}`);
 }
@@ -162,13 +163,13 @@ describe('/research through the router', () => {
         '- ค่าบริการรายเดือน 24.62 บาทเท่ากันทั้งสองการไฟฟ้า [4][5]',
         '- ที่ต่างกันคือพื้นที่ให้บริการ: กฟน. ดูแลกรุงเทพฯ นนทบุรี และสมุทรปราการ [6]',
         '',
-        'แหล่งที่มา',
-        `[1] อัตราค่าไฟฟ้าบ้านอยู่อาศัย กฟภ. — ${page.peaRate}`,
-        `[2] อัตราค่าไฟฟ้าบ้านอยู่อาศัย กฟน. — ${page.meaRate}`,
-        `[3] กกพ. ประกาศค่า Ft งวดปัจจุบัน — ${page.ft}`,
-        `[4] ค่าบริการรายเดือน ค่าไฟฟ้าบ้าน กฟน. — ${page.meaCharge}`,
-        `[5] ค่าบริการรายเดือน ค่าไฟฟ้าบ้าน กฟภ. — ${page.peaCharge}`,
-        `[6] ค่าไฟฟ้าบ้าน กฟน. กับ กฟภ. ต่างกันอย่างไร — ${page.areas}`,
+        '**แหล่งที่มา**',
+        `1. [อัตราค่าไฟฟ้าบ้านอยู่อาศัย กฟภ.](${page.peaRate})`,
+        `2. [อัตราค่าไฟฟ้าบ้านอยู่อาศัย กฟน.](${page.meaRate})`,
+        `3. [กกพ. ประกาศค่า Ft งวดปัจจุบัน](${page.ft})`,
+        `4. [ค่าบริการรายเดือน ค่าไฟฟ้าบ้าน กฟน.](${page.meaCharge})`,
+        `5. [ค่าบริการรายเดือน ค่าไฟฟ้าบ้าน กฟภ.](${page.peaCharge})`,
+        `6. [ค่าไฟฟ้าบ้าน กฟน. กับ กฟภ. ต่างกันอย่างไร](${page.areas})`,
       ].join('\n'),
     ]);
     const text = reply[0] ?? '';
