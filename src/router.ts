@@ -91,6 +91,18 @@ export class MessageRouter {
         .catch((error: unknown) => log.warn({ ...base, error: String(error) }, 'progress note failed'));
     };
 
+    // Everything that calls the model counts against the user's quota; cheap commands do not.
+    if (admission.kind === 'dispatch' || commands.usesModel(admission.command.name)) {
+      const userKey = `${message.platform}:${message.sender.id}`;
+      if (!(await this.dependencies.quota.take(userKey))) {
+        log.info({ ...base }, 'user quota exceeded');
+        if (this.dependencies.quota.shouldNotify(userKey)) {
+          await send({ text: say(quotaNotice, settings.language, { limit: this.dependencies.quota.perMinute }), files: [] });
+        }
+        return { admission, replies };
+      }
+    }
+
     if (admission.kind === 'command') {
       return this.dependencies.queue.run(message.conversationKey, async () => {
         const result = await commands.run(admission.command, message, progress);
@@ -99,14 +111,6 @@ export class MessageRouter {
       });
     }
 
-    const userKey = `${message.platform}:${message.sender.id}`;
-    if (!(await this.dependencies.quota.take(userKey))) {
-      log.info({ ...base }, 'user quota exceeded');
-      if (this.dependencies.quota.shouldNotify(userKey)) {
-        await send({ text: say(quotaNotice, settings.language, { limit: this.dependencies.quota.perMinute }), files: [] });
-      }
-      return { admission, replies };
-    }
     if (message.text.length > settings.maxMessageChars) {
       await send({ text: say(tooLongNotice, settings.language, { length: message.text.length, limit: settings.maxMessageChars }), files: [] });
       return { admission, replies };

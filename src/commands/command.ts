@@ -32,5 +32,7 @@ export interface CommandHandler {
   name: string;
   /** One line for /help. */
   summary: Localized;
+  /** Calls the model (e.g. /research): counts against the per-user quota like a question does. */
+  usesModel?: boolean;
   run(command: ParsedCommand, context: CommandContext): Promise<CommandResult>;
 }

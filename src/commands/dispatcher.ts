@@ -34,6 +34,10 @@ export class CommandDispatcher {
     return [...this.handlers.values()];
   }
 
+  usesModel(name: string): boolean {
+    return this.handlers.get(name)?.usesModel === true;
+  }
+
   isGlobalAdmin(message: InboundMessage): boolean {
     return this.options.adminIds.includes(`${message.platform}:${message.sender.id}`);
   }

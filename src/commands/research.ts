@@ -37,6 +37,7 @@ export function createResearchCommand(run: ResearchFunction): CommandHandler {
   return {
     name: 'research',
     summary,
+    usesModel: true,
     async run(command, context) {
       const question = command.rest.trim();
       if (question === '') return { text: pick(usage, context.language) };
