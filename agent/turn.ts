@@ -192,7 +192,6 @@ export async function executeTurn(setup: TurnSetup): Promise<TurnOutcome> {
   };
 
   await loop(setup.maxSteps);
-  if (record.finalText === '' && record.stopReason === 'answer') record.stopReason = 'step-limit';
 
   // Write-file claim: asked to save, no successful write → one explicit retry, then an honest message.
   const claim = checkWriteClaim(record);
@@ -215,10 +214,10 @@ export async function executeTurn(setup: TurnSetup): Promise<TurnOutcome> {
     }
   }
 
-  if (record.finalText === '' && record.toolCalls.length === 0 && record.stopReason !== 'step-limit') {
-    record.finalText = say(cutApology, setup.language);
-  } else if (record.finalText === '' && record.stopReason !== 'step-limit') {
-    record.finalText = answerFromToolLog(record);
+  // No usable answer: the step limit goes to the refusal guard (it answers from the tool log and records it);
+  // anything else (cut stream, empty answer, blocked repeat) is answered here from the tool log, or apologized for.
+  if (record.finalText === '' && record.stopReason !== 'step-limit') {
+    record.finalText = record.toolCalls.length === 0 ? say(cutApology, setup.language) : answerFromToolLog(record);
   }
 
   const guarded = runAnswerGuards(record, { secrets: setup.secrets });
