@@ -57,6 +57,11 @@ export interface TurnInput {
   progress?: (event: ProgressEvent) => void;
 }
 
+const imagesNotRead: Localized = {
+  th: '(โมเดลที่ใช้อยู่อ่านรูปภาพไม่ได้ จึงตอบจากข้อความอย่างเดียว)',
+  en: '(The model in use cannot read images, so this answer is from the text only.)',
+};
+
 export class Agent {
   private readonly toolDefinitions: ChatCompletionTool[];
   private readonly toolsByName: ReadonlyMap<string, AnyTool>;
@@ -164,6 +169,11 @@ export class Agent {
       progress: input.progress ?? (() => undefined),
     });
     const { record } = outcome;
+    if (input.images.length > 0 && !capabilities.vision) {
+      // Say so rather than answer as if the picture had been seen.
+      outcome.reply.text = `${pick(imagesNotRead, language)}\n\n${outcome.reply.text}`;
+      record.guardEvents.push({ guard: 'vision', action: 'warn', reason: `${input.images.length} image(s) not shown: the model has no vision` });
+    }
     const blocked = record.guardEvents.some((event) => event.guard === 'dlp' && event.action === 'block');
     if (!blocked) await history.append(input.conversationKey, storedContent, record.finalText);
     log.info(

@@ -96,7 +96,10 @@ export async function executeTurn(setup: TurnSetup): Promise<TurnOutcome> {
   const messages: ChatCompletionMessageParam[] = [
     { role: 'system', content: setup.systemPrompt },
     ...setup.history,
-    { role: 'user', content: setup.userContent },
+    // Images of this turn (vision models only; the agent passes none otherwise) go with the question as data URIs.
+    setup.images.length === 0
+      ? { role: 'user', content: setup.userContent }
+      : { role: 'user', content: [{ type: 'text', text: setup.userContent }, ...setup.images.map(imagePart)] },
   ];
   const repeatRequested = userAskedToRepeat(setup.question);
   const toolNames = [...setup.tools.keys()];
@@ -140,13 +143,7 @@ export async function executeTurn(setup: TurnSetup): Promise<TurnOutcome> {
       if (outcome.verdict === 'blocked') record.stopReason = 'repeat-call';
     }
     if (pendingImages.length > 0 && setup.capabilities.vision) {
-      messages.push({
-        role: 'user',
-        content: pendingImages.splice(0).map((image) => ({
-          type: 'image_url' as const,
-          image_url: { url: `data:${image.mime};base64,${Buffer.from(image.bytes).toString('base64')}` },
-        })),
-      });
+      messages.push({ role: 'user', content: pendingImages.splice(0).map(imagePart) });
     }
   };
 
@@ -232,4 +229,8 @@ function isValidCall(tools: ReadonlyMap<string, AnyTool>, call: { name: string; 
   const tool = tools.get(call.name);
   const parsed = parseToolArguments(call.argumentsText);
   return tool !== undefined && parsed.ok && tool.input.safeParse(parsed.value).success;
+}
+
+function imagePart(image: TurnImage): { type: 'image_url'; image_url: { url: string } } {
+  return { type: 'image_url', image_url: { url: `data:${image.mime};base64,${Buffer.from(image.bytes).toString('base64')}` } };
 }

@@ -60,6 +60,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (config.REDIS_URL || config.DATABASE_URL) {
+    // Multi-machine storage is planned (DESIGN §11); until then say so instead of silently ignoring it.
+    log.warn('REDIS_URL / DATABASE_URL are not supported yet: state stays in SQLite files under DATA_DIR');
+  }
   const platforms = configuredPlatforms(config);
   if (platforms.length > 0 && !consoleOnly) {
     // The platform adapters are the next piece of work; say so plainly instead of pretending.

@@ -165,3 +165,36 @@ describe('model server failures', () => {
     fake.assertAllConsumed();
   });
 });
+
+describe('images of the turn', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+  async function withImage(vision: 'on' | 'off') {
+    await test.close();
+    test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'off', MODEL_VISION: vision }, now: fixedNow });
+    const file = `${test.dataDir}/receipt.png`;
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, png);
+    return file;
+  }
+
+  it('go to a vision model with the question, as data URIs', async () => {
+    const file = await withImage('on');
+    fake.script({ text: 'ใบเสร็จนี้มีสามรายการ' });
+    const handled = await test.ask('อ่านใบเสร็จนี้ให้หน่อย', { attachmentPaths: [file] });
+    const newest = messagesOf(fake.chatRequests[0] ?? {}).at(-1);
+    expect(newest?.content).toEqual([
+      { type: 'text', text: expect.stringContaining('อ่านใบเสร็จนี้ให้หน่อย') },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } },
+    ]);
+    expect(handled.replies[0]?.text).toBe('ใบเสร็จนี้มีสามรายการ');
+  });
+
+  it('are not sent to a model without vision, and the user is told', async () => {
+    const file = await withImage('off');
+    fake.script({ text: 'ตอบจากข้อความ' });
+    const handled = await test.ask('อ่านใบเสร็จนี้ให้หน่อย', { attachmentPaths: [file] });
+    expect(JSON.stringify(fake.chatRequests[0])).not.toContain('image_url');
+    expect(handled.replies[0]?.text).toBe('(โมเดลที่ใช้อยู่อ่านรูปภาพไม่ได้ จึงตอบจากข้อความอย่างเดียว)\n\nตอบจากข้อความ');
+  });
+});
