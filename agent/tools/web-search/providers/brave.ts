@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ProviderOutcome, RawResult, SearchProvider, SearchRequest, TimeRange } from '../types.js';
-import { type ProviderHttpOptions, describeErrorBody, httpRequest, userAgent } from './http-request.js';
+import { type ProviderHttpOptions, userAgent } from './http-request.js';
+import { collectResults, parseJsonBody, requestProvider } from './provider-json.js';
 import { decodeHtml } from './html-text.js';
 
 // Brave Web Search (reference §2). Thai: `search_lang=th` only — Brave has no `country=TH` or
@@ -34,33 +35,21 @@ function searchUrl(baseUrl: string, request: SearchRequest): string {
   return url.toString();
 }
 
-function toResults(items: readonly unknown[]): RawResult[] {
-  const results: RawResult[] = [];
-  for (const item of items) {
-    const entry = result.safeParse(item);
-    if (!entry.success) continue;
-    const publishedAt = entry.data.page_age ?? entry.data.age;
-    results.push({
-      url: entry.data.url,
-      title: decodeHtml(entry.data.title ?? ''),
-      snippet: decodeHtml(entry.data.description ?? ''),
-      ...(publishedAt ? { publishedAt } : {}),
-    });
-  }
-  return results;
+function toResult(entry: z.infer<typeof result>): RawResult {
+  const publishedAt = entry.page_age ?? entry.age;
+  return {
+    url: entry.url,
+    title: decodeHtml(entry.title ?? ''),
+    snippet: decodeHtml(entry.description ?? ''),
+    ...(publishedAt ? { publishedAt } : {}),
+  };
 }
 
 export function parseBrave(body: string): ProviderOutcome {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return { ok: false, kind: 'invalid-response', detail: 'not JSON' };
-  }
-  const shaped = response.safeParse(parsed);
-  if (!shaped.success) return { ok: false, kind: 'invalid-response', detail: 'unexpected response shape' };
-  const web = toResults(shaped.data.web?.results ?? []);
-  const news = toResults(shaped.data.news?.results ?? []);
+  const parsed = parseJsonBody(body, response);
+  if (!parsed.ok) return parsed;
+  const web = collectResults(parsed.data.web?.results ?? [], result, toResult);
+  const news = collectResults(parsed.data.news?.results ?? [], result, toResult);
   return { ok: true, results: [...web, ...news], cached: false };
 }
 
@@ -69,24 +58,24 @@ export function createBraveProvider(baseUrl: string, apiKey: string, options: Pr
     name: 'brave',
     siteRestriction: 'query',
     async search(request, signal) {
-      const reply = await httpRequest({
-        url: searchUrl(baseUrl, request),
-        fetch: options.fetch,
-        timeoutMs: options.timeoutMs,
-        signal,
-        init: {
-          method: 'GET',
-          headers: {
-            Accept: 'application/json',
-            'Accept-Encoding': 'gzip',
-            'X-Subscription-Token': apiKey,
-            'User-Agent': userAgent,
+      return requestProvider(
+        {
+          url: searchUrl(baseUrl, request),
+          fetch: options.fetch,
+          timeoutMs: options.timeoutMs,
+          signal,
+          init: {
+            method: 'GET',
+            headers: {
+              Accept: 'application/json',
+              'Accept-Encoding': 'gzip',
+              'X-Subscription-Token': apiKey,
+              'User-Agent': userAgent,
+            },
           },
         },
-      });
-      if (!reply.ok) return reply;
-      if (reply.status !== 200) return { ok: false, kind: 'http-error', detail: describeErrorBody(reply.status, reply.body) };
-      return parseBrave(reply.body);
+        parseBrave,
+      );
     },
   };
 }

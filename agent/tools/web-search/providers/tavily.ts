@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { ProviderOutcome, RawResult, SearchProvider, SearchRequest } from '../types.js';
-import { type ProviderHttpOptions, describeErrorBody, httpRequest, userAgent } from './http-request.js';
+import type { ProviderOutcome, SearchProvider, SearchRequest } from '../types.js';
+import { type ProviderHttpOptions, userAgent } from './http-request.js';
+import { collectResults, parseJsonBody, requestProvider } from './provider-json.js';
 
 // Tavily `POST /search` (reference §3). `site:` in the query is ignored, so site restrictions travel in
 // `include_domains`; Tavily has no language parameter, `country: "thailand"` is only a boost.
@@ -34,25 +35,14 @@ function requestBody(request: SearchRequest): string {
 }
 
 export function parseTavily(body: string): ProviderOutcome {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return { ok: false, kind: 'invalid-response', detail: 'not JSON' };
-  }
-  const shaped = response.safeParse(parsed);
-  if (!shaped.success) return { ok: false, kind: 'invalid-response', detail: 'no results list' };
-  const results: RawResult[] = [];
-  for (const item of shaped.data.results) {
-    const entry = result.safeParse(item);
-    if (!entry.success) continue;
-    results.push({
-      url: entry.data.url,
-      title: entry.data.title ?? '',
-      snippet: entry.data.content ?? '',
-      ...(entry.data.published_date ? { publishedAt: entry.data.published_date } : {}),
-    });
-  }
+  const parsed = parseJsonBody(body, response);
+  if (!parsed.ok) return parsed;
+  const results = collectResults(parsed.data.results, result, (entry) => ({
+    url: entry.url,
+    title: entry.title ?? '',
+    snippet: entry.content ?? '',
+    ...(entry.published_date ? { publishedAt: entry.published_date } : {}),
+  }));
   return { ok: true, results, cached: false };
 }
 
@@ -61,25 +51,25 @@ export function createTavilyProvider(baseUrl: string, apiKey: string, options: P
     name: 'tavily',
     siteRestriction: 'include-domains',
     async search(request, signal) {
-      const reply = await httpRequest({
-        url: new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).toString(),
-        fetch: options.fetch,
-        timeoutMs: options.timeoutMs,
-        signal,
-        init: {
-          method: 'POST',
-          headers: {
-            Accept: 'application/json',
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${apiKey}`,
-            'User-Agent': userAgent,
+      return requestProvider(
+        {
+          url: new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).toString(),
+          fetch: options.fetch,
+          timeoutMs: options.timeoutMs,
+          signal,
+          init: {
+            method: 'POST',
+            headers: {
+              Accept: 'application/json',
+              'Content-Type': 'application/json',
+              Authorization: `Bearer ${apiKey}`,
+              'User-Agent': userAgent,
+            },
+            body: requestBody(request),
           },
-          body: requestBody(request),
         },
-      });
-      if (!reply.ok) return reply;
-      if (reply.status !== 200) return { ok: false, kind: 'http-error', detail: describeErrorBody(reply.status, reply.body) };
-      return parseTavily(reply.body);
+        parseTavily,
+      );
     },
   };
 }
