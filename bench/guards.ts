@@ -12,7 +12,8 @@ import type { ToolCallRecord, TurnRecord } from '../src/types.js';
 // in 8-character deltas, and the worst case over 1,000 adversarial inputs — each against a naive baseline measured
 // in the same run. Targets: < 5 ms (4 KB), < 50 ms (100 KB), no adversarial input over 100 ms.
 
-const xquadPath = '/work/shared/data/xquad-th/xquad.th.json';
+// shared/ sits beside the project (in CI too).
+const xquadPath = new URL('../../shared/data/xquad-th/xquad.th.json', import.meta.url);
 
 function seeded(seed: number): () => number {
   let state = seed >>> 0;

@@ -13,7 +13,7 @@ const squad = z.object({
   data: z.array(z.object({ paragraphs: z.array(z.object({ context: z.string() })) })),
 });
 const paragraphs = squad
-  .parse(JSON.parse(readFileSync('/work/shared/data/xquad-th/xquad.th.json', 'utf8')))
+  .parse(JSON.parse(readFileSync(new URL('../../../shared/data/xquad-th/xquad.th.json', import.meta.url), 'utf8')))
   .data.flatMap((article) => article.paragraphs.map((paragraph) => paragraph.context));
 
 describe('XQuAD-th paragraphs (clean Thai text)', () => {
