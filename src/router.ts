@@ -4,6 +4,7 @@ import type { TurnOutcome } from '../agent/turn.js';
 import { admit, type Admission } from './admission.js';
 import type { CommandDispatcher } from './commands/dispatcher.js';
 import { say, type Localized } from './i18n.js';
+import { detectImageType } from './image-type.js';
 import type { ConversationQueue, UserQuota } from './limits.js';
 import type { Logger } from './log.js';
 import type { Outbound } from './outbound.js';
@@ -47,6 +48,10 @@ const quotaNotice: Localized = {
 const tooLongNotice: Localized = {
   th: 'ข้อความยาวเกินไป ({length} ตัวอักษร รับได้สูงสุด {limit}) กรุณาย่อให้สั้นลง หรือส่งเป็นไฟล์แนบ',
   en: 'That message is too long ({length} characters, at most {limit}). Please shorten it or send it as a file.',
+};
+const notAnImageNotice: Localized = {
+  th: 'ไฟล์ "{name}" ไม่ใช่รูปภาพที่อ่านได้ (รองรับ PNG, JPEG, GIF, WebP, BMP) จะตอบจากข้อความอย่างเดียว',
+  en: 'The file "{name}" is not an image I can read (PNG, JPEG, GIF, WebP, BMP); answering from the text only.',
 };
 const imageFailedNotice: Localized = {
   th: 'อ่านรูปภาพ "{name}" ไม่ได้ ({problem}) จะตอบจากข้อความอย่างเดียว',
@@ -151,7 +156,14 @@ export class MessageRouter {
     for (const attachment of message.attachments.filter((item) => item.kind === 'image').slice(0, 4)) {
       try {
         if (attachment.size > this.dependencies.settings.maxAttachmentBytes) throw new Error(`> ${this.dependencies.settings.maxAttachmentBytes} bytes`);
-        images.push({ name: attachment.name, mime: attachment.mime, bytes: await attachment.fetch() });
+        const bytes = await attachment.fetch();
+        // Trust the bytes, not the declared type: a renamed PDF must not reach the model as an image.
+        const mime = detectImageType(bytes);
+        if (!mime) {
+          await send({ text: say(notAnImageNotice, this.dependencies.settings.language, { name: attachment.name }), files: [] });
+          continue;
+        }
+        images.push({ name: attachment.name, mime, bytes });
       } catch (error) {
         const problem = error instanceof Error ? error.message : String(error);
         await send({ text: say(imageFailedNotice, this.dependencies.settings.language, { name: attachment.name, problem }), files: [] });

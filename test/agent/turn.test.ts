@@ -198,3 +198,20 @@ describe('images of the turn', () => {
     expect(handled.replies[0]?.text).toBe('(โมเดลที่ใช้อยู่อ่านรูปภาพไม่ได้ จึงตอบจากข้อความอย่างเดียว)\n\nตอบจากข้อความ');
   });
 });
+
+describe('a file sent as an image that is not one', () => {
+  it('is not sent to the model, and the user hears why', async () => {
+    await test.close();
+    test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'off', MODEL_VISION: 'on' }, now: fixedNow });
+    const file = `${test.dataDir}/photo.png`;
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, '%PDF-1.7 not a picture');
+    fake.script({ text: 'ตอบจากข้อความ' });
+    const handled = await test.ask('ดูรูปนี้หน่อย', { attachmentPaths: [file] });
+    expect(handled.replies.map((reply) => reply.text)).toEqual([
+      'ไฟล์ "photo.png" ไม่ใช่รูปภาพที่อ่านได้ (รองรับ PNG, JPEG, GIF, WebP, BMP) จะตอบจากข้อความอย่างเดียว',
+      'ตอบจากข้อความ',
+    ]);
+    expect(JSON.stringify(fake.chatRequests[0])).not.toContain('image_url');
+  });
+});
