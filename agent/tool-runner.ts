@@ -1,5 +1,5 @@
 import { say, type Localized } from '../src/i18n.js';
-import type { GuardEvent, Language, ToolCallRecord } from '../src/types.js';
+import type { GuardEvent, ToolCallRecord } from '../src/types.js';
 import { checkRepeatCall, repeatWarning } from './guards/repeat-call.js';
 import type { AssembledToolCall } from './model-types.js';
 import { parseToolArguments } from './stream-accumulator.js';

@@ -11,7 +11,7 @@ export class SqliteKeyvStore extends EventEmitter {
   private readonly statements;
   private writesSincePurge = 0;
 
-  constructor(private readonly database: Database.Database, private readonly table = 'keyv') {
+  constructor(database: Database.Database, table = 'keyv') {
     super();
     database.exec(
       `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER)`,
