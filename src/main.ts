@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   }
   const consoleOnly = process.argv.includes('--console');
   const interactive = consoleOnly || Boolean(process.stdin.isTTY);
-  const log = createLogger({ level: config.LOG_LEVEL, pretty: interactive, destination: process.stderr });
+  // In the console chat, routine info lines would bury the conversation: warnings only unless LOG_LEVEL is set.
+  const level = interactive && !process.env.LOG_LEVEL ? 'warn' : config.LOG_LEVEL;
+  const log = createLogger({ level, pretty: interactive, destination: process.stderr });
   const metrics = new Metrics();
   const app = createApp({ config, log, observe: (handled) => metrics.record(handled) });
   const server = await startHttpServer({
