@@ -2,12 +2,14 @@ import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import { bm25Score, type CollectionStatistics } from './bm25-scoring.js';
 import { defaultPostingBudget, matchExpression, selectQueryTerms } from './query-terms.js';
+import { normalizedScoreFusion } from './rank-fusion.js';
 import { indexTableName } from './schema.js';
 import { tokenize } from './tokenize.js';
+import { trigramScores } from './trigram-scoring.js';
 
 export interface RankedChunk {
   chunkId: number;
-  /** BM25 (Lucene IDF); higher is better, comparable between knowledge bases. */
+  /** BM25 (Lucene IDF) blended with trigram BM25, on the BM25 scale; higher is better, comparable between KBs. */
   score: number;
 }
 
@@ -15,13 +17,17 @@ export interface RankedChunk {
  * (small KBs, whose matches all fit in this depth, or very common terms, mostly left out by the posting budget). */
 export const candidateDepth = 20;
 
+/** Share of the final order that comes from character trigrams (trigram-scoring.ts). On XQuAD-th 0.5–0.7 measured
+ * the same (r@1 0.939 → 0.955, MRR 0.961 → 0.972); 0 ranks by segmented BM25 alone. */
+export const defaultTrigramWeight = 0.6;
+
 const termRow = z.object({ term: z.string(), chunks: z.number() });
-const candidateRow = z.object({ id: z.number(), tokens: z.string(), token_count: z.number(), title: z.string() });
+const candidateRow = z.object({ id: z.number(), text: z.string(), tokens: z.string(), token_count: z.number(), title: z.string() });
 /** Tokenized titles are kept between queries (titles repeat across chunks and queries); bounded. */
 const maxCachedTitles = 10_000;
 const statisticsRow = z.object({ chunks: z.number(), average_tokens: z.number().nullable() });
 
-/** Full-text retrieval in one knowledge base: FTS5 finds candidates, bm25Score ranks them. */
+/** Full-text retrieval in one knowledge base: FTS5 finds candidates, bm25Score and trigramScores rank them. */
 export class FullTextSearch {
   private readonly frequencies: Statement;
   private readonly candidates: Statement;
@@ -33,12 +39,13 @@ export class FullTextSearch {
   constructor(
     private readonly database: Database,
     private readonly postingBudget = defaultPostingBudget,
+    private readonly trigramWeight = defaultTrigramWeight,
   ) {
     this.frequencies = database.prepare(
       'SELECT term, chunks FROM term_stats WHERE knowledge_base_id = ? AND term IN (SELECT value FROM json_each(?))',
     );
     this.candidates = database.prepare(
-      'SELECT c.id, c.tokens, c.token_count, d.title FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))',
+      'SELECT c.id, c.text, c.tokens, c.token_count, d.title FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))',
     );
     this.statisticsQuery = database.prepare(
       'SELECT count(*) AS chunks, avg(token_count) AS average_tokens FROM chunks WHERE knowledge_base_id = ?',
@@ -99,13 +106,16 @@ export class FullTextSearch {
     const candidateIds = z.array(z.number()).parse(this.statement(knowledgeBaseId).pluck().all(matchExpression(terms.match), Math.max(limit, candidateDepth)));
     if (candidateIds.length === 0) return [];
     const statistics = this.collectionStatistics(knowledgeBaseId);
-    return this.candidates
-      .all(JSON.stringify(candidateIds))
-      .map((row) => {
-        const candidate = candidateRow.parse(row);
-        const titleTokens = this.tokenizedTitle(candidate.title);
-        return { chunkId: candidate.id, score: bm25Score(terms.scoring, { tokens: candidate.tokens, tokenCount: candidate.token_count, titleTokens }, statistics) };
-      })
+    const candidates = this.candidates.all(JSON.stringify(candidateIds)).map((row) => candidateRow.parse(row));
+    const bm25 = candidates.map((candidate) =>
+      bm25Score(terms.scoring, { tokens: candidate.tokens, tokenCount: candidate.token_count, titleTokens: this.tokenizedTitle(candidate.title) }, statistics),
+    );
+    const scores =
+      this.trigramWeight > 0
+        ? normalizedScoreFusion(bm25, trigramScores(query, candidates.map((candidate) => candidate.text)), this.trigramWeight)
+        : bm25;
+    return candidates
+      .map((candidate, index) => ({ chunkId: candidate.id, score: scores[index] ?? 0 }))
       .sort((left, right) => right.score - left.score || left.chunkId - right.chunkId)
       .slice(0, limit);
   }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Logger } from '../log.js';
 import { chunkRow, DocumentRecords } from './document-records.js';
 import { createEmbeddingsClient, type EmbeddingsClient } from './embeddings-client.js';
-import { FullTextSearch, type RankedChunk } from './full-text-search.js';
+import { defaultTrigramWeight, FullTextSearch, type RankedChunk } from './full-text-search.js';
 import { KnowledgeBaseRecords } from './knowledge-base-records.js';
 import { defaultDocumentLimits, prepareDocument } from './prepare-document.js';
 import { defaultPostingBudget } from './query-terms.js';
@@ -26,6 +26,8 @@ export interface KnowledgeStoreOptions {
   maxTextCharacters?: number;
   /** See query-terms.ts; lower is faster on very large knowledge bases. */
   postingBudget?: number;
+  /** Share of the ranking from character trigrams, 0–1 (see full-text-search.ts); 0 = segmented BM25 alone. */
+  trigramWeight?: number;
 }
 
 /** Candidates taken from each ranking before fusion. */
@@ -41,7 +43,7 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
   migrate(database);
   const knowledgeBases = new KnowledgeBaseRecords(database);
   const documents = new DocumentRecords(database);
-  const fullText = new FullTextSearch(database, options.postingBudget ?? defaultPostingBudget);
+  const fullText = new FullTextSearch(database, options.postingBudget ?? defaultPostingBudget, options.trigramWeight ?? defaultTrigramWeight);
   const vectors = new VectorSearch(database);
   const embeddings: EmbeddingsClient | undefined = options.embeddings ? createEmbeddingsClient(options.embeddings) : undefined;
   const limits = {
