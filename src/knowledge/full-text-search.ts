@@ -112,7 +112,7 @@ export class FullTextSearch {
     );
     const scores =
       this.trigramWeight > 0
-        ? normalizedScoreFusion(bm25, trigramScores(query, candidates.map((candidate) => candidate.text)), this.trigramWeight)
+        ? normalizedScoreFusion(bm25, trigramScores(query, candidates), this.trigramWeight)
         : bm25;
     return candidates
       .map((candidate, index) => ({ chunkId: candidate.id, score: scores[index] ?? 0 }))

@@ -1,4 +1,4 @@
-import { inverseDocumentFrequency, lengthNormalization, termSaturation } from './bm25-scoring.js';
+import { inverseDocumentFrequency, lengthNormalization, termSaturation, titleBoost } from './bm25-scoring.js';
 import { normalizeCharacters } from './normalize-text.js';
 
 // A second opinion on the candidates that segmented BM25 found. ICU may cut the same Thai phrase differently in a
@@ -24,41 +24,49 @@ export function characterTrigrams(text: string): string[] {
   return trigrams;
 }
 
-interface TrigramProfile {
-  length: number;
-  /** Occurrences of each query trigram present in the text. */
-  frequencies: Map<string, number>;
+export interface TrigramCandidate {
+  text: string;
+  /** The document title: a query trigram in it counts like a title match in bm25Score. */
+  title: string;
 }
 
-function profile(text: string, wanted: ReadonlySet<string>): TrigramProfile {
-  const trigrams = characterTrigrams(text);
+interface TrigramProfile {
+  length: number;
+  /** Occurrences in the body of each query trigram present there. */
+  frequencies: Map<string, number>;
+  /** Query trigrams present in the title. */
+  inTitle: Set<string>;
+}
+
+function profile(candidate: TrigramCandidate, wanted: ReadonlySet<string>): TrigramProfile {
+  const trigrams = characterTrigrams(candidate.text);
   const frequencies = new Map<string, number>();
   for (const trigram of trigrams) {
     if (wanted.has(trigram)) frequencies.set(trigram, (frequencies.get(trigram) ?? 0) + 1);
   }
-  return { length: trigrams.length, frequencies };
+  const inTitle = new Set(characterTrigrams(candidate.title).filter((trigram) => wanted.has(trigram)));
+  return { length: trigrams.length, frequencies, inTitle };
 }
 
-/** BM25 of each candidate text over the query's character trigrams, statistics from the candidates; 0 = no match. */
-export function trigramScores(query: string, candidateTexts: readonly string[]): number[] {
+/** BM25 of each candidate over the query's character trigrams, statistics from the candidates; 0 = no match. */
+export function trigramScores(query: string, candidates: readonly TrigramCandidate[]): number[] {
   const wanted = new Set(characterTrigrams(query));
-  if (wanted.size === 0) return candidateTexts.map(() => 0);
-  const profiles = candidateTexts.map((text) => profile(text, wanted));
+  if (wanted.size === 0) return candidates.map(() => 0);
+  const profiles = candidates.map((candidate) => profile(candidate, wanted));
   const documentFrequencies = new Map<string, number>();
   let totalLength = 0;
-  for (const { length, frequencies } of profiles) {
+  for (const { length, frequencies, inTitle } of profiles) {
     totalLength += length;
-    for (const trigram of frequencies.keys()) documentFrequencies.set(trigram, (documentFrequencies.get(trigram) ?? 0) + 1);
+    for (const trigram of new Set([...frequencies.keys(), ...inTitle])) documentFrequencies.set(trigram, (documentFrequencies.get(trigram) ?? 0) + 1);
   }
   const statistics = { chunks: profiles.length, averageTokens: totalLength / Math.max(profiles.length, 1) };
   const averageLength = statistics.averageTokens > 0 ? statistics.averageTokens : 1;
-  return profiles.map(({ length, frequencies }) => {
+  const idf = (trigram: string): number => inverseDocumentFrequency(documentFrequencies.get(trigram) ?? 0, statistics);
+  return profiles.map(({ length, frequencies, inTitle }) => {
     const lengthFactor = 1 - lengthNormalization + lengthNormalization * (length / averageLength);
     let score = 0;
-    for (const [trigram, frequency] of frequencies) {
-      const idf = inverseDocumentFrequency(documentFrequencies.get(trigram) ?? 0, statistics);
-      score += (idf * frequency * (termSaturation + 1)) / (frequency + termSaturation * lengthFactor);
-    }
+    for (const [trigram, frequency] of frequencies) score += (idf(trigram) * frequency * (termSaturation + 1)) / (frequency + termSaturation * lengthFactor);
+    for (const trigram of inTitle) score += idf(trigram) * titleBoost;
     return score;
   });
 }
