@@ -7,6 +7,7 @@ describe('characterTrigrams', () => {
     ['abcd', ['abc', 'bcd']],
     ['ABC', ['abc']],
     ['ab cd', []],
+    ['ab\tcd\u00a0ef\u3000gh', []],
     ['ab', []],
     ['', []],
     ['๑๒๓๔', ['123', '234']],
