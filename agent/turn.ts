@@ -32,6 +32,8 @@ export interface TurnSetup {
   rag: RagMode;
   /** Naive-RAG passages placed in the user message, and their citations. */
   contextPassages: string[];
+  /** Earlier questions and answers of this conversation (figures already checked in their own turns). */
+  earlierTurns: string[];
   initialCitations: Citation[];
   boundKnowledgeBaseIds: readonly string[];
   model: ModelClient;
@@ -63,6 +65,7 @@ export async function executeTurn(setup: TurnSetup): Promise<TurnOutcome> {
     question: setup.question,
     dateLine: setup.dateLine,
     contextPassages: setup.contextPassages,
+    earlierTurns: setup.earlierTurns,
     images: setup.images,
     toolCalls: [],
     drafts: [],

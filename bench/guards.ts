@@ -59,7 +59,7 @@ function call(name: string, result: string, citations: ToolCallRecord['citations
 function record(finalText: string, toolCalls: ToolCallRecord[]): TurnRecord {
   return {
     conversationKey: 'bench', language: 'th', question: 'สรุปราคาทองและข่าวเศรษฐกิจวันนี้ให้หน่อย',
-    dateLine: 'วันพุธที่ 15 มกราคม พ.ศ. 2568 (2025-01-15) เวลา 14:30 น.', contextPassages: [], images: [], toolCalls, drafts: [], finalText,
+    dateLine: 'วันพุธที่ 15 มกราคม พ.ศ. 2568 (2025-01-15) เวลา 14:30 น.', contextPassages: [], earlierTurns: [], images: [], toolCalls, drafts: [], finalText,
     citations: [], files: [], guardEvents: [], stopReason: 'answer', rag: 'agentic', capabilities: { tools: true, vision: false },
     steps: 2, modelMs: 0, totalMs: 0,
   };

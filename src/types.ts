@@ -113,6 +113,8 @@ export interface TurnRecord {
   dateLine: string;
   /** Retrieved text placed in the user message by code (naive RAG): it backs figures like a tool result. */
   contextPassages: string[];
+  /** This conversation's earlier questions and answers as re-sent: their figures were checked in their own turn. */
+  earlierTurns: string[];
   images: TurnImage[];
   toolCalls: ToolCallRecord[];
   /** Earlier model texts that were replaced (retries, cut streams). */

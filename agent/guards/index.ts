@@ -28,7 +28,7 @@ export function runAnswerGuards(record: TurnRecord, options: { secrets: readonly
     events.push({ guard: 'refusal', action: 'rewrite', reason: refusal.reason });
   }
 
-  const support = [...record.toolCalls.map((call) => call.result), ...record.contextPassages, record.question, record.dateLine];
+  const support = [...record.toolCalls.map((call) => call.result), ...record.contextPassages, ...record.earlierTurns, record.question, record.dateLine];
   const numbers = markUnsupportedNumbers(text, support, record.language);
   if (numbers.unsupported > 0) {
     events.push({

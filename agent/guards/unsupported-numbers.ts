@@ -48,6 +48,15 @@ function monthNumber(word: string): number {
   return (index ?? -1) + 1;
 }
 
+/** "08:00–20:00" (an identifier to the scanner) as its two times, `8:00` and `20:00`; null when it is not one. */
+export function timeRangeKeys(key: string): string[] | null {
+  const sides = key.split(/[-–—]/);
+  if (sides.length !== 2) return null;
+  const times = sides.map((side) => /^(\d{1,2}):([0-5]\d)$/.exec(side.trim()));
+  if (times.some((time) => time === null || Number(time[1]) > 24)) return null;
+  return times.map((time) => `${Number(time?.[1])}:${time?.[2] ?? ''}`);
+}
+
 /** The figures a turn's answer may use: from tool results, the question and the date line. */
 export function buildSupport(texts: readonly string[]): Support {
   const values: number[] = [];
@@ -55,6 +64,7 @@ export function buildSupport(texts: readonly string[]): Support {
   for (const text of texts) {
     for (const figure of extractFigures(text)) {
       if (figure.key !== undefined) keys.add(figure.key);
+      if (figure.kind === 'identifier' && figure.key !== undefined) timeRangeKeys(figure.key)?.forEach((key) => keys.add(key));
       for (const part of figure.parts) {
         for (const { value } of part) {
           values.push(value);
@@ -95,7 +105,13 @@ function matches(reading: Reading, values: Float64Array): boolean {
 
 export function isSupported(figure: Figure, support: Support): boolean {
   if (figure.exempt) return true;
-  if (figure.kind === 'time' || figure.kind === 'identifier') return figure.key !== undefined && support.keys.has(figure.key);
+  if (figure.kind === 'time' || figure.kind === 'identifier') {
+    if (figure.key === undefined) return false;
+    if (support.keys.has(figure.key)) return true;
+    // A time range is supported when both of its times are.
+    const times = figure.kind === 'identifier' ? timeRangeKeys(figure.key) : null;
+    return times !== null && times.every((key) => support.keys.has(key));
+  }
   return figure.parts.every((part) => part.some((candidate) => matches(candidate, support.values)));
 }
 

@@ -215,3 +215,17 @@ describe('a file sent as an image that is not one', () => {
     expect(JSON.stringify(fake.chatRequests[0])).not.toContain('image_url');
   });
 });
+
+describe('figures across turns', () => {
+  it('a figure checked in an earlier turn may be repeated later; a new one is still marked', async () => {
+    fake.script(
+      { toolCalls: [{ name: 'lookup', arguments: { query: 'ลาพักร้อน' } }] },
+      { text: 'ร้านเปิด 08:00–20:00 ทุกวัน' },
+      { text: 'ใช่ครับ เปิด 08:00 ถึง 20:00 และปิดวันที่ 25 ธันวาคม' },
+    );
+    await test.ask('ร้านเปิดกี่โมง');
+    const followUp = await test.ask('สรุปอีกทีได้ไหม');
+    expect(followUp.replies[0]?.text).toBe('ใช่ครับ เปิด 08:00 ถึง 20:00 และปิดวันที่ [ตัวเลขยังไม่ยืนยัน] ธันวาคม');
+    fake.assertAllConsumed();
+  });
+});

@@ -32,6 +32,7 @@ describe('unsupported numbers: marked', () => {
     ['a derived sum', 'รวมสองวันเป็น 82,100 บาท', 'รวมสองวันเป็น [ตัวเลขยังไม่ยืนยัน] บาท'],
     ['an English answer', 'The price rose 7.5% today.', 'The price rose [unconfirmed figure] today.'],
     ['a run of 5s that is money, not laughter', 'ราคา 5555 บาท', 'ราคา [ตัวเลขยังไม่ยืนยัน] บาท'],
+    ['a time range with an invented end', 'เปิด 9:15–18:00 ทุกวัน', 'เปิด [ตัวเลขยังไม่ยืนยัน] ทุกวัน'],
   ];
   it.each(cases)('%s', (_name, answer, expected) => {
     const language = /[ก-๙]/.test(answer) ? 'th' : 'en';
@@ -62,6 +63,7 @@ describe('unsupported numbers: left alone', () => {
     ['a reference marker', 'ราคาขึ้น [1] ตามข่าว [12]'],
     ['no figures at all', 'ทองคำเป็นสินทรัพย์ปลอดภัย'],
     ['Thai laughter in both digit forms', 'ตลกมาก 5555555 จริงๆ ๕๕๕'],
+    ['a time range written another way', 'เปิดตั้งแต่ 14:30 ถึง 9.15 น. หรือ 9:15–14:30'],
   ];
   it.each(cases)('%s', (_name, answer) => {
     const result = check(answer);
