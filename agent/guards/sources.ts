@@ -21,6 +21,9 @@ const linkOrUrl = /\[([^\][\n]{1,300})\]\(\s{0,2}((?:https?:\/\/|www\.)[^\s)]{1,
 const headingLine = /^[ \t]{0,3}(?:#{1,6}[ \t]{1,3})?(?:\*\*|__)?[ \t]{0,2}(?:แหล่งที่มา|แหล่งอ้างอิง|อ้างอิง|ที่มา|sources?|references?|citations?)[ \t]{0,2}(?:\*\*|__)?[ \t]{0,2}[:：]?[ \t]{0,2}(?:\*\*|__)?/i;
 const listItem = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])[ \t]{1,4}\S/;
 
+const leadIn =
+  /(?:(?:ดู|อ่าน|ศึกษา)(?:รายละเอียด)?(?:เพิ่มเติม|ต่อ)?(?:ได้)?(?:ที่)?|\b(?:see|visit|(?:read )?more at|details at|available at))[ \t]{0,4}:?[ \t]{0,4}\uffff[ \t]{1,4}(?=[^\s.,;:!?])/gi;
+
 export interface SourcesResult {
   text: string;
   citations: Citation[];
@@ -129,6 +132,8 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
   const leftover = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])?[ \t]{0,8}(?:(?:ที่มา|แหล่งที่มา|ดูเพิ่มเติม|อ่านต่อ|ลิงก์|ลิงค์|ลิ้งก์|ลิ้งค์|source|see|link)[ \t]{0,4}[:：]?)?[ \t]{0,8}$/i;
   const tidy = text
     .replace(/[ \t]{0,4}\([ \t]{0,4}\uffff[ \t]{0,4}\)/g, '')
+    // "…ครับ ดูเพิ่มเติมที่ <URL> ส่วน…": mid-sentence, the lead-in goes with the URL it pointed at.
+    .replace(leadIn, `${removedMark} `)
     .replace(/[ \t]{0,4}\uffff/g, removedMark)
     .split('\n')
     .filter((line) => !(line.includes(removedMark) && leftover.test(line.replaceAll(removedMark, ''))))

@@ -56,12 +56,14 @@ describe('applySources', () => {
   });
 
   const rewrites: [string, string, string][] = [
-    ['an invented bare URL is dropped, the sentence kept', 'ดูรายละเอียดที่ https://gold-prices.example.com/today ได้เลย', 'ดูรายละเอียดที่ ได้เลย'],
+    ['an invented bare URL is dropped, the sentence kept', 'ราคาอยู่ที่ https://gold-prices.example.com/today ได้เลย', 'ราคาอยู่ที่ ได้เลย'],
     ['an invented URL at the end of a sentence keeps the full stop', 'See https://made.up/page.', 'See.'],
     ['an invented Markdown link keeps its text', 'ตาม[ประกาศล่าสุด](https://fake.example.org/news)ของสมาคม', 'ตามประกาศล่าสุดของสมาคม'],
     ['an invented URL in brackets goes with its brackets', 'ราคาขึ้น (https://fake.example.org/x) วันนี้', 'ราคาขึ้น วันนี้'],
     ['a line left with only a label goes', 'ราคาขึ้น\nที่มา: https://fake.example.org/x', 'ราคาขึ้น'],
     ['a line left with only the Thai word for link goes', 'ราคาขึ้น\nลิงก์: https://fake.example.org/x', 'ราคาขึ้น'],
+    ['a Thai lead-in goes with the URL', 'ลาได้ครับ ดูเพิ่มเติมที่ https://fake.example.org/x ส่วนลาป่วยถามฝ่ายบุคคล', 'ลาได้ครับ ส่วนลาป่วยถามฝ่ายบุคคล'],
+    ['an English lead-in goes with the URL', 'Gold rose; see https://fake.example.org/x and the notes.', 'Gold rose; and the notes.'],
     ['copied [source: …] markers go', 'ราคาขึ้น [source: https://www.thairath.co.th/money/gold/]', 'ราคาขึ้น'],
     ["the model's own source list goes", 'ราคาขึ้น\n\n**แหล่งที่มา:**\n- https://www.goldtraders.or.th\n- [Thairath](https://www.thairath.co.th/money/gold)', 'ราคาขึ้น'],
     ['an English references block goes', 'Gold rose.\n\n## References\n1. Gold Traders Association\n2. https://x.example/y', 'Gold rose.'],
