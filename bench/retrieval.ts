@@ -2,7 +2,8 @@
 // Thai retrieval quality on a SQuAD v1.1 file (default: XQuAD-th): every distinct context is one document of
 // one knowledge base; for each question, is the document holding the answer among the top k chunks returned?
 // The production store is compared in the same run with baselines without Thai segmentation (whitespace
-// tokens, character trigrams), with plain segmented BM25, and with the store's own ranking minus its trigram signal. Then a scale run on ≥ N synthesized chunks.
+// tokens, character trigrams), with plain segmented BM25, and with the store's own ranking minus its trigram
+// signal (the store before trigram rescoring). Then a scale run on ≥ N synthesized chunks.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';

@@ -43,7 +43,8 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
   migrate(database);
   const knowledgeBases = new KnowledgeBaseRecords(database);
   const documents = new DocumentRecords(database);
-  const fullText = new FullTextSearch(database, options.postingBudget ?? defaultPostingBudget, options.trigramWeight ?? defaultTrigramWeight);
+  const trigramWeight = Math.min(1, Math.max(0, options.trigramWeight ?? defaultTrigramWeight));
+  const fullText = new FullTextSearch(database, options.postingBudget ?? defaultPostingBudget, trigramWeight);
   const vectors = new VectorSearch(database);
   const embeddings: EmbeddingsClient | undefined = options.embeddings ? createEmbeddingsClient(options.embeddings) : undefined;
   const limits = {
