@@ -1,5 +1,6 @@
 import type { Localized } from '../../../src/i18n.js';
 import { say } from '../../../src/i18n.js';
+import { markUnsupportedNumbers } from '../../guards/unsupported-numbers.js';
 import { searchFailedText } from '../web-search/notices.js';
 import type { SearchPipeline } from '../web-search/search-pipeline.js';
 import type { Candidate } from '../web-search/types.js';
@@ -58,6 +59,8 @@ export function createResearchRunner(pipeline: SearchPipeline): ResearchRunner {
     const store = new FactStore();
     const seen = new Set<string>();
     const askedQueries: string[] = [];
+    // Everything the research read (titles and snippets): the only support for the figures of its write-up.
+    const readTexts: string[] = [];
     let queries = [question];
     let round = 0;
     let stopReason: ResearchStopReason = 'round-limit';
@@ -85,6 +88,7 @@ export function createResearchRunner(pipeline: SearchPipeline): ResearchRunner {
         }
         break;
       }
+      readTexts.push(...found.results.map((result) => `${result.title}\n${result.snippet}`));
       const extracted = await extractFacts(question, date, found.results, context);
       const newFacts = store.add(extracted.facts, round);
       context.log.info({ round, queries: queries.length, newResults: found.results.length, newFacts, totalFacts: store.size }, 'deep_research: round done');
@@ -106,7 +110,13 @@ export function createResearchRunner(pipeline: SearchPipeline): ResearchRunner {
     }
     const facts = store.facts;
     const synthesis = await synthesize(question, date, facts, findConflicts(facts), context.language, context);
-    context.log.info({ rounds: round, facts: facts.length, stopReason, citations: synthesis.citations.length }, 'deep_research: finished');
-    return { ...synthesis, rounds: round, facts: facts.length, stopReason };
+    // Two model steps stand between a snippet and the write-up (fact extraction, synthesis): a figure that no
+    // snippet, the question or the date carries is marked unconfirmed here, for /research and the tool alike.
+    const checked = markUnsupportedNumbers(synthesis.text, [...readTexts, question, date], context.language);
+    context.log.info(
+      { rounds: round, facts: facts.length, stopReason, citations: synthesis.citations.length, unsupportedFigures: checked.unsupported },
+      'deep_research: finished',
+    );
+    return { ...synthesis, text: checked.text, rounds: round, facts: facts.length, stopReason };
   };
 }

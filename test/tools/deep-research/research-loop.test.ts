@@ -246,7 +246,11 @@ describe('deep research loop', () => {
   });
 
   it('reports conflicting figures from two sources instead of choosing one', async () => {
-    const fake = await fakeWeb({ [question]: resultsFor(question, 3, 0) });
+    const results = resultsFor(question, 3, 0);
+    // The snippets carry the figures the facts report (a write-up figure needs a snippet behind it).
+    results[0] = searxngResult({ url: 'https://source0.example.org/page', title: `${question} แหล่งที่ 0`, content: 'กฟภ. หน่วยละ 4.18 บาท' });
+    results[1] = searxngResult({ url: 'https://source1.example.org/page', title: `${question} แหล่งที่ 1`, content: 'กฟภ. หน่วยละ 4.20 บาท' });
+    const fake = await fakeWeb({ [question]: results });
     const model = scriptedCompleter([
       {
         name: 'extract with a conflict',
@@ -270,6 +274,32 @@ describe('deep research loop', () => {
     model.verify();
     expect(result.text).toContain('ข้อมูลไม่ตรงกัน: แหล่ง [1] ระบุว่า "ค่าไฟฟ้าบ้าน กฟภ. หน่วยละ 4.18 บาท" แต่แหล่ง [2] ระบุว่า "ค่าไฟฟ้าบ้าน กฟภ. หน่วยละ 4.20 บาท"');
     expect(result.citations.map((citation) => citation.url)).toEqual(['https://source0.example.org/page', 'https://source1.example.org/page']);
+  });
+});
+
+describe('figures of the write-up', () => {
+  it('marks a figure that no snippet carries, keeps one that a snippet does', async () => {
+    const results = resultsFor(question, 3, 0);
+    results[0] = searxngResult({ url: 'https://source0.example.org/page', title: `${question} แหล่งที่ 0`, content: 'ค่าบริการรายเดือน 24.62 บาท' });
+    const fake = await fakeWeb({ [question]: results });
+    const model = scriptedCompleter([
+      {
+        name: 'extract',
+        expect: isExtraction,
+        answer: JSON.stringify({
+          facts: [
+            { fact: 'ค่าบริการรายเดือน 24.62 บาท', url: 'https://source0.example.org/page' },
+            { fact: distinctStatement(), url: 'https://source1.example.org/page' },
+            { fact: distinctStatement(), url: 'https://source2.example.org/page' },
+          ],
+        }),
+      },
+      gaps('gaps', []),
+      synthesis('synthesis', 'ค่าบริการรายเดือน 24.62 บาท [1] และค่าไฟเฉลี่ย 4.72 บาทต่อหน่วย [1]'),
+    ]);
+    const result = await setup(fake.url).research(question, testToolContext(model.complete));
+    model.verify();
+    expect(result.text).toContain('ค่าบริการรายเดือน 24.62 บาท [1] และค่าไฟเฉลี่ย [ตัวเลขยังไม่ยืนยัน] บาทต่อหน่วย [1]');
   });
 });
 
