@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../agent/tools/tool.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../fakes/model-server.js';
+import { messagesOf } from '../fakes/recorded-messages.js';
 import { createTestApp, lookupTool, type TestApp } from '../helpers/test-app.js';
 
 // The turn end to end through the router and the scripted fake model server.
@@ -19,8 +20,6 @@ afterEach(async () => {
   await fake.close();
 });
 
-type Message = { role: string; content?: unknown; tool_calls?: unknown };
-const messagesOf = (body: RequestBody) => body.messages as Message[];
 const systemOf = (body: RequestBody) => messagesOf(body)[0]?.content;
 
 describe('the turn', () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../../agent/tools/tool.js';
-import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
+import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
+import { messagesOf } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // Leaked tool-call markup end to end: the model prints a call as text instead of a structured tool call. A valid
@@ -43,8 +44,6 @@ afterEach(async () => {
   await fake.close();
 });
 
-type Message = { role: string; content?: unknown; tool_calls?: unknown };
-const messagesOf = (body: RequestBody | undefined) => (body?.messages ?? []) as Message[];
 const markupPattern = /<\/?tool_call>|<function=|<parameter=|\[TOOL_CALLS\]|<\|python_tag\|>|"arguments"|"parameters"/;
 
 const finalAnswer = 'ร้านเปิด 08:00–20:00 ทุกวันค่ะ';

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxRoot } from '../../../agent/tools/files/index.js';
-import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
+import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
+import { messagesOf } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // Write-file claim end to end: the user asks for a file, the model says it saved one without calling write_file.
@@ -21,8 +22,6 @@ afterEach(async () => {
   await fake.close();
 });
 
-type Message = { role: string; content?: unknown };
-const messagesOf = (body: RequestBody | undefined) => (body?.messages ?? []) as Message[];
 const notesPath = () => path.join(sandboxRoot({ dataDir: path.resolve(test.dataDir), conversationKey: 'console:local' }), 'notes.md');
 
 const question = 'ช่วยบันทึกสรุปลงไฟล์ notes.md';

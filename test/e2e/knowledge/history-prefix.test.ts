@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type RequestBody, type ScriptStep } from '../../fakes/model-server.js';
+import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // The history a knowledge-base conversation re-sends: each earlier user message exactly as stored (date line +
 // question, never the passages that were appended to it), each earlier answer without its source list, so the
 // prompt prefix stays byte-identical from turn to turn (the server's prompt cache depends on it).
 
-type Message = { role: string; content?: unknown };
 
 const fixedNow = () => new Date('2026-11-29T04:00:00Z');
 const knowledgeBaseName = 'ระเบียบ';
@@ -46,7 +46,6 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const messagesOf = (body: RequestBody | undefined) => (body?.messages ?? []) as Message[];
 const contentOf = (message: Message | undefined) => (typeof message?.content === 'string' ? message.content : '');
 const isProbe = (body: RequestBody) => JSON.stringify(body.tools ?? []).includes('"get_time"');
 

@@ -5,12 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgePolicy } from '../../../agent/tools/query-knowledge.js';
 import { pick } from '../../../src/i18n.js';
 import { refusalStep, startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type RequestBody, type ScriptStep } from '../../fakes/model-server.js';
+import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // Agentic vs naive knowledge-base retrieval end to end, per model-server flavour: /kb create → add → bind through
 // the router, capabilities really detected (MODEL_TOOLS=auto), then one Thai question through the whole turn.
 
-type Message = { role: string; content?: unknown };
 
 const fixedNow = () => new Date('2026-11-29T04:00:00Z');
 const knowledgeBaseName = 'คู่มือพนักงาน';
@@ -48,7 +48,6 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const messagesOf = (body: RequestBody | undefined) => (body?.messages ?? []) as Message[];
 const contentOf = (message: Message | undefined) => (typeof message?.content === 'string' ? message.content : '');
 const toolNamesOf = (body: RequestBody | undefined) =>
   ((body?.tools ?? []) as { function?: { name?: string } }[]).map((tool) => tool.function?.name);

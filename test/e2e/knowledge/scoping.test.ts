@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KnowledgeBase } from '../../../src/knowledge/types.js';
-import { startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type RequestBody, type ScriptStep } from '../../fakes/model-server.js';
+import { startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type ScriptStep } from '../../fakes/model-server.js';
+import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // Scoping end to end: two knowledge bases, only one bound to the conversation. Whatever the model asks for, the
 // unbound one's text must never reach it — checked on every request body the fake model server received.
 
-type Message = { role: string; content?: unknown };
 
 const fixedNow = () => new Date('2026-11-29T04:00:00Z');
 const conversation = 'team';
@@ -29,7 +29,6 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const messagesOf = (body: RequestBody | undefined) => (body?.messages ?? []) as Message[];
 const contentOf = (message: Message | undefined) => (typeof message?.content === 'string' ? message.content : '');
 /** Every body the model server received, chat calls and metadata requests alike. */
 const everythingSent = (server: FakeModelServer) => server.requests.map((request) => JSON.stringify(request.body ?? null)).join('\n');

@@ -5,6 +5,7 @@ import type { FakeHttpServer, RecordedRequest } from '../../fakes/search/fake-ht
 import { startSearxngFake } from '../../fakes/search/searxng-fake.js';
 import { startTavilyFake } from '../../fakes/search/tavily-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
+import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // A Thai question through the whole app: router → turn → web_search → provider fake (a Thai fixture with
@@ -20,8 +21,6 @@ const taxResults = records((fixture('tavily-thai-tax.json') as { results?: unkno
 // 5 March 2026, 10:00 in Bangkok (BE 2569): "today" for the fixtures.
 const fixedNow = () => new Date('2026-03-05T03:00:00Z');
 
-type Message = { role: string; content?: unknown };
-const messagesOf = (body: RequestBody | undefined): Message[] => (Array.isArray(body?.messages) ? (body.messages as Message[]) : []);
 const textOf = (message: Message | undefined): string => (typeof message?.content === 'string' ? message.content : '');
 const toolNames = (body: RequestBody | undefined): string[] =>
   (Array.isArray(body?.tools) ? (body.tools as { function?: { name?: string } }[]) : []).map((tool) => tool.function?.name ?? '');

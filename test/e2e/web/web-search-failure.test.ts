@@ -5,6 +5,7 @@ import type { FakeHttpServer, FakeResponse } from '../../fakes/search/fake-http-
 import { searxngErrors, startSearxngFake } from '../../fakes/search/searxng-fake.js';
 import { startTavilyFake, tavilyErrors } from '../../fakes/search/tavily-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
+import { messagesOf } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 // Live search that fails (time-out, 429) with SEARCH_LLM_FILTER=off: the model is told that live search failed
@@ -16,8 +17,6 @@ const goldResults = (JSON.parse(readFileSync(new URL('../../fixtures/search/sear
   results: Record<string, unknown>[];
 }).results;
 
-type Message = { role: string; content?: unknown };
-const messagesOf = (body: RequestBody | undefined): Message[] => (Array.isArray(body?.messages) ? (body.messages as Message[]) : []);
 const lastText = (body: RequestBody | undefined): string => {
   const content = messagesOf(body).at(-1)?.content;
   return typeof content === 'string' ? content : '';
