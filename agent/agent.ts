@@ -88,7 +88,10 @@ export class Agent {
   }
 
   ragMode(capabilities: ModelCapabilities, conversationKey: string): RagMode {
-    const bound = this.dependencies.knowledge?.boundKnowledgeBaseIds(conversationKey) ?? [];
+    return this.ragFor(capabilities, this.dependencies.knowledge?.boundKnowledgeBaseIds(conversationKey) ?? []);
+  }
+
+  private ragFor(capabilities: ModelCapabilities, bound: readonly string[]): RagMode {
     if (bound.length === 0) return 'none';
     return capabilities.tools && this.toolsByName.has('query_knowledge') ? 'agentic' : 'naive';
   }
@@ -128,7 +131,8 @@ export class Agent {
     const now = this.now();
     const dateLine = buildDateLine(now, settings.timeZone, language);
     const storedContent = buildUserContent({ dateLine, speakerName: input.speakerName, question: input.question, language });
-    const rag = this.ragMode(capabilities, input.conversationKey);
+    const boundKnowledgeBaseIds = knowledge?.boundKnowledgeBaseIds(input.conversationKey) ?? [];
+    const rag = this.ragFor(capabilities, boundKnowledgeBaseIds);
     let userContent = storedContent;
     const initialCitations: Citation[] = [];
     const contextPassages: string[] = [];
@@ -159,7 +163,7 @@ export class Agent {
       contextPassages,
       earlierTurns: pairs.flatMap((pair) => [pair.question, pair.answer]),
       initialCitations,
-      boundKnowledgeBaseIds: knowledge?.boundKnowledgeBaseIds(input.conversationKey) ?? [],
+      boundKnowledgeBaseIds,
       model,
       maxSteps: settings.maxSteps,
       dataDir: settings.dataDir,

@@ -1,4 +1,5 @@
 import type { Keyv } from 'keyv';
+import { isSourceHeadingLine, stripSourceMarkers } from './guards/sources.js';
 
 /** One earlier exchange, re-sent byte-for-byte as stored. */
 export interface HistoryPair {
@@ -29,8 +30,6 @@ export const defaultHistoryLimits: HistoryLimits = {
   trimToChars: 12_000,
 };
 
-const sourceHeading = /^[ \t]{0,3}(?:#{1,6}[ \t]{1,3})?\*{0,2}[ \t]{0,3}(?:แหล่งที่มา|แหล่งอ้างอิง|ที่มา|Sources?|References?)[ \t]{0,3}\*{0,2}[ \t]{0,3}:?[ \t]{0,3}\*{0,2}[ \t]{0,3}$/i;
-const sourceMarker = /\[source:[^\][\n]{0,500}\]/gi;
 const toolMarkup = /<\/?(?:tool_call|tool_response|function[^<>\n]{0,200}|parameter[^<>\n]{0,200}|think)>/gi;
 
 /**
@@ -40,12 +39,10 @@ const toolMarkup = /<\/?(?:tool_call|tool_response|function[^<>\n]{0,200}|parame
 export function compressAnswer(answer: string, maxChars = defaultHistoryLimits.maxAnswerChars): string {
   const kept: string[] = [];
   for (const line of answer.split('\n')) {
-    if (sourceHeading.test(line.trim().slice(0, 200))) break; // everything after the source heading is the code-appended list
+    if (isSourceHeadingLine(line.trim())) break; // everything after the source heading is the code-appended list
     kept.push(line);
   }
-  let text = kept
-    .join('\n')
-    .replace(sourceMarker, '')
+  let text = stripSourceMarkers(kept.join('\n'))
     .replace(toolMarkup, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

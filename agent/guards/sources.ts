@@ -24,6 +24,17 @@ const listItem = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])[ \t]{1,4}\S/;
 const leadIn =
   /(?:(?:ดู|อ่าน|ศึกษา)(?:รายละเอียด)?(?:เพิ่มเติม|ต่อ)?(?:ได้)?(?:ที่)?|\b(?:see|visit|(?:read )?more at|details at|available at))[ \t]{0,4}:?[ \t]{0,4}\uffff[ \t]{1,4}(?=[^\s.,;:!?])/gi;
 
+/** Removes every `[source: …]` marker (URL or knowledge-base label) and the spaces before it. */
+export function stripSourceMarkers(text: string): string {
+  return text.replace(copiedMarker, '');
+}
+
+/** A line that is only a source-list heading ("**แหล่งที่มา**", "## Sources:", …). */
+export function isSourceHeadingLine(line: string): boolean {
+  const match = headingLine.exec(line.slice(0, 200));
+  return match !== null && /^[\s:：*_]*$/.test(line.slice(match[0].length, 200));
+}
+
 export interface SourcesResult {
   text: string;
   citations: Citation[];
@@ -74,7 +85,7 @@ function removeModelSourceList(text: string): { text: string; removed: boolean }
   }
   const candidate = lines[index] ?? '';
   const match = headingLine.exec(candidate);
-  const headingOnly = match !== null && /^[\s:：*_]*$/.test(candidate.slice(match[0].length));
+  const headingOnly = isSourceHeadingLine(candidate);
   const headingWithUrls = match !== null && /https?:\/\/|www\./i.test(candidate) && listStart === lines.length;
   if (index >= 0 && (headingOnly || headingWithUrls)) return { text: lines.slice(0, index).join('\n'), removed: true };
   const trailingUrls = lines.slice(listStart).filter((line) => line.trim() !== '');
@@ -108,7 +119,7 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
     allowed.add(keyOf((match[2] ?? match[3] ?? '').replace(/[.,;:!?]{1,8}$/, '')));
   }
   const events: GuardEvent[] = [];
-  const withoutMarkers = answer.replace(copiedMarker, '');
+  const withoutMarkers = stripSourceMarkers(answer);
   const list = removeModelSourceList(withoutMarkers);
   if (list.removed) events.push({ guard: 'sources', action: 'rewrite', reason: "removed the model's own source list" });
 

@@ -2,6 +2,7 @@ import type { Localized } from '../../src/i18n.js';
 import { pick, say } from '../../src/i18n.js';
 import type { Language, ToolCallRecord, TurnRecord } from '../../src/types.js';
 import { canonicalArguments } from './repeat-call.js';
+import { stripSourceMarkers } from './sources.js';
 
 // The answer built from the tool log when the model gave none (step limit, cut stream, stock refusal): what was
 // looked up and what was found, in the turn's language. Sources are appended afterwards by the sources guard;
@@ -48,9 +49,7 @@ function lookedUp(args: unknown): string | undefined {
 
 /** The first few meaningful lines of a tool result, without source markers. */
 function excerpt(result: string): string[] {
-  return result
-    .slice(0, 8000)
-    .replace(/\[source:[^\][\n]{0,2048}\]/gi, '')
+  return stripSourceMarkers(result.slice(0, 8000))
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('⚠️'))

@@ -56,7 +56,7 @@ describe('compressAnswer', () => {
   it('drops the code-appended source list, markers and tool markup, deterministically', () => {
     const answer = 'ราคาน้ำมันวันนี้ 35 บาท [source: https://a.example/x]\n<tool_call>junk</tool_call>\n\n\n\nต่อ\n\n**แหล่งที่มา**\n1. https://a.example/x';
     const compressed = compressAnswer(answer);
-    expect(compressed).toBe('ราคาน้ำมันวันนี้ 35 บาท \njunk\n\nต่อ');
+    expect(compressed).toBe('ราคาน้ำมันวันนี้ 35 บาท\njunk\n\nต่อ');
     expect(compressAnswer(answer)).toBe(compressed);
   });
 

@@ -103,6 +103,7 @@ describe('npm run cli -- ask', () => {
     expect(added.stdout).toContain('hours.md');
     const refused = await cli(['ask', '/kb create other', '--user', 'bob'], environment);
     expect(refused.code).toBe(0);
+    expect(refused.stdout).toContain('ขออภัย');
     expect(refused.stdout).not.toContain('other');
     const admin = await cli(['ask', '/kb create other', '--user', 'bob'], { ...environment, ADMIN_IDS: 'console:bob' });
     expect(admin.stdout).toContain('other');
