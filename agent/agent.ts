@@ -1,10 +1,10 @@
-import { pick, type Localized } from '../src/i18n.js';
-import type { Logger } from '../src/log.js';
-import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage, TurnRecord } from '../src/types.js';
+import { pick, type Localized } from '../src/shared/i18n.js';
+import type { Logger } from '../src/shared/log.js';
+import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage, TurnRecord } from '../src/shared/types.js';
 import type { ConversationHistory } from './history.js';
-import { ModelError, type ChatCompletionTool, type ModelClient } from './model-types.js';
+import { ModelError, type ChatCompletionTool, type ModelClient } from './model/types.js';
 import { buildDateLine, buildSystemPrompt, buildToolDefinitions, buildUserContent, historyMessages } from './prompt.js';
-import { modelErrorMessage } from './model-error-messages.js';
+import { modelErrorMessage } from './model/error-messages.js';
 import { executeTurn, type TurnOutcome } from './turn.js';
 import type { AnyTool } from './tools/tool.js';
 

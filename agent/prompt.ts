@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Localized } from '../src/i18n.js';
-import type { Language, ModelCapabilities } from '../src/types.js';
+import type { Localized } from '../src/shared/i18n.js';
+import type { Language, ModelCapabilities } from '../src/shared/types.js';
 import type { HistoryPair } from './history.js';
-import type { ChatCompletionMessageParam, ChatCompletionTool } from './model-types.js';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from './model/types.js';
 import type { AnyTool } from './tools/tool.js';
 
 // Prompt layout for the server's prompt cache (DESIGN §5): the system prompt and the tools array are built once

@@ -1,8 +1,8 @@
-import { say, type Localized } from '../src/i18n.js';
-import type { GuardEvent, ToolCallRecord } from '../src/types.js';
+import { say, type Localized } from '../src/shared/i18n.js';
+import type { GuardEvent, ToolCallRecord } from '../src/shared/types.js';
 import { checkRepeatCall, repeatWarning } from './guards/repeat-call.js';
-import type { AssembledToolCall } from './model-types.js';
-import { parseToolArguments } from './stream-accumulator.js';
+import type { AssembledToolCall } from './model/types.js';
+import { parseToolArguments } from './model/stream-accumulator.js';
 import type { AnyTool, ToolContext } from './tools/tool.js';
 
 const unknownTool: Localized = {

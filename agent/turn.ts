@@ -1,13 +1,13 @@
-import { say, type Localized } from '../src/i18n.js';
-import type { Logger } from '../src/log.js';
-import type { Citation, GuardEvent, Language, ModelCapabilities, ProgressEvent, RagMode, Reply, TurnImage, TurnRecord } from '../src/types.js';
+import { say, type Localized } from '../src/shared/i18n.js';
+import type { Logger } from '../src/shared/log.js';
+import type { Citation, GuardEvent, Language, ModelCapabilities, ProgressEvent, RagMode, Reply, TurnImage, TurnRecord } from '../src/shared/types.js';
 import { checkWriteClaim, writeClaimFailure } from './guards/write-claim.js';
 import { answerFromToolLog, runAnswerGuards } from './guards/index.js';
 import { findLeakedToolCalls } from './guards/leaked-markup.js';
 import { createStreamMonitor } from './guards/stream-monitor.js';
-import type { AssembledToolCall, ChatCompletionMessageParam, ChatCompletionTool, ModelCallResult, ModelClient } from './model-types.js';
+import type { AssembledToolCall, ChatCompletionMessageParam, ChatCompletionTool, ModelCallResult, ModelClient } from './model/types.js';
 import { userAskedToRepeat } from './repeat-request.js';
-import { parseToolArguments } from './stream-accumulator.js';
+import { parseToolArguments } from './model/stream-accumulator.js';
 import { runToolCall } from './tool-runner.js';
 import type { AnyTool, ToolContext } from './tools/tool.js';
 

@@ -6,14 +6,14 @@ import { createStreamMonitor } from '../agent/guards/stream-monitor.js';
 import { markUnsupportedNumbers } from '../agent/guards/unsupported-numbers.js';
 import { extractFigures } from '../agent/guards/number-figures.js';
 import { scanForCredentials } from '../src/dlp/scan.js';
-import type { ToolCallRecord, TurnRecord } from '../src/types.js';
+import type { ToolCallRecord, TurnRecord } from '../src/shared/types.js';
 
 // `npm run bench -- guards`: the post-answer pipeline on a 4 KB and a 100 KB answer, the stream monitor fed 100 KB
 // in 8-character deltas, and the worst case over 1,000 adversarial inputs — each against a naive baseline measured
 // in the same run. Targets: < 5 ms (4 KB), < 50 ms (100 KB), no adversarial input over 100 ms.
 
 // shared/ sits beside the project (in CI too).
-const xquadPath = new URL('../../shared/data/xquad-th/xquad.th.json', import.meta.url);
+const xquadPath = new URL('../test/fixtures/knowledge/xquad.th.json', import.meta.url);
 
 function seeded(seed: number): () => number {
   let state = seed >>> 0;

@@ -10,13 +10,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { z } from 'zod';
-import { silentLogger } from '../src/log.js';
-import { chunkText } from '../src/knowledge/chunk-text.js';
-import { normalizeText } from '../src/knowledge/normalize-text.js';
-import { defaultPostingBudget } from '../src/knowledge/query-terms.js';
-import { indexTokenizer } from '../src/knowledge/schema.js';
-import { openKnowledgeStore } from '../src/knowledge/store.js';
-import { tokenize, tokenizeWithoutSegmentation } from '../src/knowledge/tokenize.js';
+import { silentLogger } from '../src/shared/log.js';
+import { chunkText } from '../src/knowledge/ingest/chunk-text.js';
+import { normalizeText } from '../src/knowledge/ranking/normalize-text.js';
+import { defaultPostingBudget } from '../src/knowledge/ranking/query-terms.js';
+import { indexTokenizer } from '../src/knowledge/sqlite/schema.js';
+import { openKnowledgeStore } from '../src/knowledge/sqlite/sqlite-knowledge-store.js';
+import { tokenize, tokenizeWithoutSegmentation } from '../src/knowledge/ranking/tokenize.js';
 
 const squadSchema = z.object({
   data: z.array(
@@ -222,7 +222,7 @@ async function measureScale(dataset: Dataset, targetChunks: number, postingBudge
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const datasetPath = resolve(option(argv, '--dataset') ?? join(projectRoot, '../shared/data/xquad-th/xquad.th.json'));
+  const datasetPath = resolve(option(argv, '--dataset') ?? join(projectRoot, 'test/fixtures/knowledge/xquad.th.json'));
   const scaleChunks = Number(option(argv, '--scale') ?? 100_000);
   const postingBudget = Number(option(argv, '--posting-budget') ?? defaultPostingBudget);
   if (!Number.isInteger(scaleChunks) || scaleChunks < 0 || !Number.isInteger(postingBudget) || postingBudget < 1) {

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import OpenAI from 'openai';
 import { startFakeModelServer, type RequestBody } from '../test/fakes/model-server.js';
 import { defaultHistoryLimits, type HistoryLimits } from '../agent/history.js';
-import { createTestApp, lookupTool } from '../test/helpers/test-app.js';
+import { createTestApp, lookupTool } from '../test/support/test-app.js';
 
 // `npm run bench -- turn [--turns N] [--conversations N]`: the whole pipeline (router → agent → guards → outbound)
 // against an instant fake model, one tool call per turn. Baseline in the same run: the same two model calls per turn

@@ -4,8 +4,8 @@ import { renderConsoleReply } from '../adapters/console/outbound.js';
 import { consoleOwnerId, createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { loadDotEnv } from './dotenv.js';
-import { createLogger } from './log.js';
-import type { Reply } from './types.js';
+import { createLogger } from './shared/log.js';
+import type { Reply } from './shared/types.js';
 
 // `npm run cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`
 // Exit 0 when a reply was produced or the message was deliberately ignored; 2 for usage errors only.

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Logger } from './log.js';
+import type { Logger } from './shared/log.js';
 import type { Metrics } from './metrics.js';
 
 export interface HttpServerOptions {

@@ -2,7 +2,7 @@ import { runConsoleChat } from '../adapters/console/chat.js';
 import { consoleOwnerId, createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { startHttpServer } from './http.js';
-import { createLogger } from './log.js';
+import { createLogger } from './shared/log.js';
 import { Metrics } from './metrics.js';
 import { loadDotEnv } from './dotenv.js';
 import { waitForModelServer } from './model-server-wait.js';

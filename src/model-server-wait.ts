@@ -1,4 +1,4 @@
-import type { Logger } from './log.js';
+import type { Logger } from './shared/log.js';
 
 /**
  * Waits until the model server answers (llama-server `/health` 200, Ollama `/` 200, or `/v1/models` 200), for

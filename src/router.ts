@@ -3,12 +3,12 @@ import type { TurnInput } from '../agent/agent.js';
 import type { TurnOutcome } from '../agent/turn.js';
 import { admit, type Admission } from './admission.js';
 import type { CommandDispatcher } from './commands/dispatcher.js';
-import { say, type Localized } from './i18n.js';
-import { detectImageType } from './image-type.js';
+import { say, type Localized } from './shared/i18n.js';
+import { detectImageType } from './shared/image-type.js';
 import type { ConversationQueue, UserQuota } from './limits.js';
-import type { Logger } from './log.js';
+import type { Logger } from './shared/log.js';
 import type { Outbound } from './outbound.js';
-import type { InboundMessage, Language, ProgressEvent, Reply, TurnImage, TurnRecord } from './types.js';
+import type { InboundMessage, Language, ProgressEvent, Reply, TurnImage, TurnRecord } from './shared/types.js';
 
 export interface TurnRunner {
   runTurn(input: TurnInput): Promise<TurnOutcome>;

@@ -1,7 +1,7 @@
 import readline from 'node:readline/promises';
-import { pick, type Localized } from '../../src/i18n.js';
+import { pick, type Localized } from '../../src/shared/i18n.js';
 import type { MessageRouter } from '../../src/router.js';
-import type { Language } from '../../src/types.js';
+import type { Language } from '../../src/shared/types.js';
 import { consoleMessage } from './inbound.js';
 import { renderConsoleReply } from './outbound.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Attachment, InboundMessage } from '../../src/types.js';
+import type { Attachment, InboundMessage } from '../../src/shared/types.js';
 
 /** The console's single space: knowledge bases created from the console live here. */
 export const consoleSpaceKey = 'console:local';

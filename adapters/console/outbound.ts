@@ -1,4 +1,4 @@
-import type { Reply } from '../../src/types.js';
+import type { Reply } from '../../src/shared/types.js';
 
 /** Renders a reply for a terminal: Markdown as typed, then the attached files by path. */
 export function renderConsoleReply(reply: Reply): string {

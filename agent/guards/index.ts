@@ -1,5 +1,5 @@
 import { dlpNotice, scanForCredentials } from '../../src/dlp/scan.js';
-import type { Citation, GuardEvent, TurnRecord } from '../../src/types.js';
+import type { Citation, GuardEvent, TurnRecord } from '../../src/shared/types.js';
 import { checkRefusal } from './refusal.js';
 import { applySources } from './sources.js';
 import { answerFromToolLog } from './tool-log-answer.js';

@@ -1,4 +1,4 @@
-import type { TurnRecord } from '../../src/types.js';
+import type { TurnRecord } from '../../src/shared/types.js';
 
 // Refusal replacement (Thai-first). Replaced by an answer built from the tool log:
 //   - the step limit was hit, or the answer is empty (a cut stream, a blocked repeat with nothing usable);

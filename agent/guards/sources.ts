@@ -1,7 +1,7 @@
-import type { Localized } from '../../src/i18n.js';
-import { pick } from '../../src/i18n.js';
-import type { Citation, GuardEvent, Language, TurnRecord } from '../../src/types.js';
-import { cleanUrl, urlKey } from '../tools/web-search/url-normalize.js';
+import type { Localized } from '../../src/shared/i18n.js';
+import { pick } from '../../src/shared/i18n.js';
+import type { Citation, GuardEvent, Language, TurnRecord } from '../../src/shared/types.js';
+import { cleanUrl, urlKey } from '../../src/shared/url-normalize.js';
 
 // Sources guard (after the numbers guard). URLs come only from this turn's tools: their citations and the
 // `[source: URL]` markers in their results (URLs the user wrote in the question may stay in the text too). A URL

@@ -1,4 +1,4 @@
-import type { GuardEvent } from '../../src/types.js';
+import type { GuardEvent } from '../../src/shared/types.js';
 import { FenceTracker, inlineCodeRanges } from './code-spans.js';
 import { scanMarkup } from './markup-scan.js';
 import { RepetitionDetector } from './repetition.js';

@@ -1,6 +1,6 @@
-import type { Localized } from '../../src/i18n.js';
-import { pick, say } from '../../src/i18n.js';
-import type { Language, ToolCallRecord, TurnRecord } from '../../src/types.js';
+import type { Localized } from '../../src/shared/i18n.js';
+import { pick, say } from '../../src/shared/i18n.js';
+import type { Language, ToolCallRecord, TurnRecord } from '../../src/shared/types.js';
 import { canonicalArguments } from './repeat-call.js';
 import { stripSourceMarkers } from './sources.js';
 

@@ -1,6 +1,6 @@
-import type { Localized } from '../../src/i18n.js';
-import { pick, say } from '../../src/i18n.js';
-import type { GuardEvent, TurnRecord } from '../../src/types.js';
+import type { Localized } from '../../src/shared/i18n.js';
+import { pick, say } from '../../src/shared/i18n.js';
+import type { GuardEvent, TurnRecord } from '../../src/shared/types.js';
 
 // Write-file claim guard (first after the final answer). Fires when the user asked to save/write/create a file,
 // or the answer claims a file was saved, and the tool log has no SUCCESSFUL write_file in this turn. The turn then

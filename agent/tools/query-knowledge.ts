@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { say } from '../../src/i18n.js';
+import { say } from '../../src/shared/i18n.js';
 import { citationsFor, sourceMarker } from '../../src/knowledge/sources.js';
 import type { KnowledgeBase, KnowledgeStore, RetrievalHit } from '../../src/knowledge/types.js';
 import { queryKnowledgeStrings as strings } from './query-knowledge/strings.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Logger } from '../../src/log.js';
-import type { Citation, Language, OutboundFile, ProgressEvent, TurnImage } from '../../src/types.js';
+import type { Logger } from '../../src/shared/log.js';
+import type { Citation, Language, OutboundFile, ProgressEvent, TurnImage } from '../../src/shared/types.js';
 
 /** A plain, non-streaming completion for helpers inside tools (relevance checks, fact extraction). */
 export interface CompletionRequest {

@@ -1,6 +1,6 @@
-import type { Localized } from '../i18n.js';
-import type { Logger } from '../log.js';
-import type { InboundMessage, Language, OutboundFile, ProgressEvent } from '../types.js';
+import type { Localized } from '../shared/i18n.js';
+import type { Logger } from '../shared/log.js';
+import type { InboundMessage, Language, OutboundFile, ProgressEvent } from '../shared/types.js';
 
 /** A parsed `/name@bot args…` message. */
 export interface ParsedCommand {

@@ -1,6 +1,6 @@
-import { say, type Localized } from '../i18n.js';
-import type { Logger } from '../log.js';
-import type { InboundMessage, Language, ProgressEvent } from '../types.js';
+import { say, type Localized } from '../shared/i18n.js';
+import type { Logger } from '../shared/log.js';
+import type { InboundMessage, Language, ProgressEvent } from '../shared/types.js';
 import type { CommandHandler, CommandResult, ParsedCommand } from './command.js';
 
 const unknownCommand: Localized = {

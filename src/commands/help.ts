@@ -1,4 +1,4 @@
-import { pick, type Localized } from '../i18n.js';
+import { pick, type Localized } from '../shared/i18n.js';
 import type { CommandHandler } from './command.js';
 
 const heading: Localized = {

@@ -1,4 +1,4 @@
-import { pick, say, type Localized } from '../i18n.js';
+import { pick, say, type Localized } from '../shared/i18n.js';
 import type { KnowledgeStore } from '../knowledge/types.js';
 import type { CommandHandler } from './command.js';
 import { accessOf, refusal } from './kb/access.js';
@@ -12,7 +12,7 @@ import { listDocuments, removeDocument } from './kb/documents.js';
 import { knowledgeHelp } from './kb/help.js';
 import { describeKnowledgeBase } from './kb/info.js';
 import { listKnowledgeBases } from './kb/list.js';
-import { escapeMarkdown } from './kb/markdown.js';
+import { escapeMarkdown } from '../shared/markdown.js';
 import { searchKnowledgeBase } from './kb/search.js';
 import type { KnowledgeCommandDependencies, Subcommand } from './kb/subcommand.js';
 

@@ -1,7 +1,7 @@
-import type { Localized } from '../i18n.js';
-import { pick, say } from '../i18n.js';
+import type { Localized } from '../shared/i18n.js';
+import { pick, say } from '../shared/i18n.js';
 import { renderSourceList } from '../../agent/guards/sources.js';
-import type { Citation } from '../types.js';
+import type { Citation } from '../shared/types.js';
 import type { CommandContext, CommandHandler } from './command.js';
 
 // `/research <question>`: deep research for users; the answer ends with its numbered sources.

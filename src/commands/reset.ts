@@ -1,4 +1,4 @@
-import { pick } from '../i18n.js';
+import { pick } from '../shared/i18n.js';
 import type { CommandHandler } from './command.js';
 
 /** `/reset`: forget this conversation's history (nothing else). */

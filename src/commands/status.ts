@@ -1,5 +1,5 @@
-import { say, type Localized } from '../i18n.js';
-import type { ModelCapabilities, RagMode } from '../types.js';
+import { say, type Localized } from '../shared/i18n.js';
+import type { ModelCapabilities, RagMode } from '../shared/types.js';
 import type { CommandHandler } from './command.js';
 
 export interface StatusReport {

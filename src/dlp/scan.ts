@@ -1,6 +1,6 @@
-import type { Localized } from '../i18n.js';
-import { pick } from '../i18n.js';
-import type { Language } from '../types.js';
+import type { Localized } from '../shared/i18n.js';
+import { pick } from '../shared/i18n.js';
+import type { Language } from '../shared/types.js';
 import { credentialRules } from './credential-rules.js';
 import { joinWrappedLines, normalizeForScan } from './normalize-text.js';
 

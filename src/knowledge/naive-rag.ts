@@ -1,6 +1,6 @@
-import { pick, type Localized } from '../i18n.js';
-import type { Logger } from '../log.js';
-import type { Citation, Language } from '../types.js';
+import { pick, type Localized } from '../shared/i18n.js';
+import type { Logger } from '../shared/log.js';
+import type { Citation, Language } from '../shared/types.js';
 import { citationsFor, sourceLabel } from './sources.js';
 import type { KnowledgeStore, RetrievalHit } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { Citation } from '../types.js';
+import type { Citation } from '../shared/types.js';
 import type { RetrievalHit } from './types.js';
 
 // How a passage names its origin, identically in the tool result, the naive-RAG block and the source list.

@@ -1,5 +1,5 @@
-import type { DocumentType } from './document-type.js';
-import type { IngestFailure } from './ingest-failure.js';
+import type { DocumentType } from './ingest/document-type.js';
+import type { IngestFailure } from './ingest/ingest-failure.js';
 
 export type { DocumentType, IngestFailure };
 

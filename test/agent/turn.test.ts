@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../../agent/tools/tool.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../fakes/model-server.js';
 import { messagesOf } from '../fakes/recorded-messages.js';
-import { createTestApp, lookupTool, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, lookupTool, type TestApp } from '../support/test-app.js';
 
 // The turn end to end through the router and the scripted fake model server.
 

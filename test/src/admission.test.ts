@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admit } from '../../src/admission.js';
-import type { InboundMessage } from '../../src/types.js';
+import type { InboundMessage } from '../../src/shared/types.js';
 
 function message(overrides: Partial<InboundMessage>): InboundMessage {
   return {

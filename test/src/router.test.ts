@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consoleMessage } from '../../adapters/console/inbound.js';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let fake: FakeModelServer;
 let test: TestApp;

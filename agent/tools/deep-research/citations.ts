@@ -1,4 +1,4 @@
-import type { Citation } from '../../../src/types.js';
+import type { Citation } from '../../../src/shared/types.js';
 
 // Numbered citations are the code's job: the model writes `[n]` against a numbered fact list, and the
 // final numbers, the order and the URLs are set here. Unknown numbers and typed URLs are removed.

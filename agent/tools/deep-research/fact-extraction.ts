@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Logger } from '../../../src/log.js';
+import type { Logger } from '../../../src/shared/log.js';
 import type { TextCompleter } from '../tool.js';
 import { oneLine } from '../web-search/thai-text.js';
 import type { Candidate } from '../web-search/types.js';
-import { urlKey } from '../web-search/url-normalize.js';
+import { urlKey } from '../../../src/shared/url-normalize.js';
 import { parseModelJson } from './tolerant-json.js';
 
 // Fact extraction: the model lists facts from this round's results, each with the URL of the result it

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Logger } from '../../../src/log.js';
+import type { Logger } from '../../../src/shared/log.js';
 import type { TextCompleter } from '../tool.js';
 import { oneLine } from '../web-search/thai-text.js';
 import { parseModelJson } from './tolerant-json.js';

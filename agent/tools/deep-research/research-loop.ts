@@ -1,5 +1,5 @@
-import type { Localized } from '../../../src/i18n.js';
-import { say } from '../../../src/i18n.js';
+import type { Localized } from '../../../src/shared/i18n.js';
+import { say } from '../../../src/shared/i18n.js';
 import { markUnsupportedNumbers } from '../../guards/unsupported-numbers.js';
 import { searchFailedText } from '../web-search/notices.js';
 import type { SearchPipeline } from '../web-search/search-pipeline.js';

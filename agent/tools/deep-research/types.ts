@@ -1,4 +1,4 @@
-import type { Citation } from '../../../src/types.js';
+import type { Citation } from '../../../src/shared/types.js';
 import type { ToolContext } from '../tool.js';
 
 export interface Fact {

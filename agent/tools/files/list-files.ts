@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { say, type Localized } from '../../../src/i18n.js';
+import { say, type Localized } from '../../../src/shared/i18n.js';
 import { defineTool, type AnyTool, type ToolResult } from '../tool.js';
 import { formatSize, sandboxRoot, textFormats } from './sandbox.js';
 

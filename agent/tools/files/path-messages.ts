@@ -1,5 +1,5 @@
-import { pick, type Localized } from '../../../src/i18n.js';
-import type { Language } from '../../../src/types.js';
+import { pick, type Localized } from '../../../src/shared/i18n.js';
+import type { Language } from '../../../src/shared/types.js';
 
 // What the model (and through it the user) is told when the credential-path guard refuses a path. The exact
 // reason goes to the logs only.

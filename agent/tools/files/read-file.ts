@@ -1,7 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { say, type Localized } from '../../../src/i18n.js';
+import { say, type Localized } from '../../../src/shared/i18n.js';
 import { checkPath } from '../../guards/credential-path.js';
 import { defineTool, type AnyTool, type ToolResult } from '../tool.js';
 import { listSandbox } from './list-files.js';

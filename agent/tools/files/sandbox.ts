@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Localized } from '../../../src/i18n.js';
+import type { Localized } from '../../../src/shared/i18n.js';
 
 // The per-conversation file sandbox: DATA_DIR/files/<folder derived from the conversation key>. File names are
 // flat (no folders), NFC, without control characters, separators or leading dots, Thai letters allowed,

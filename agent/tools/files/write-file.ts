@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { say, type Localized } from '../../../src/i18n.js';
+import { say, type Localized } from '../../../src/shared/i18n.js';
 import { scanForCredentials } from '../../../src/dlp/scan.js';
 import { checkPath } from '../../guards/credential-path.js';
 import { defineTool, type AnyTool, type ToolResult } from '../tool.js';

@@ -1,4 +1,4 @@
-import type { Localized } from '../../../src/i18n.js';
+import type { Localized } from '../../../src/shared/i18n.js';
 
 /**
  * The agentic-mode retrieval policy for the SYSTEM prompt, included once and byte-identically whenever

@@ -1,4 +1,4 @@
-import type { Localized } from '../../../src/i18n.js';
+import type { Localized } from '../../../src/shared/i18n.js';
 
 // What the model reads back from query_knowledge (in the bot's language; ids and markers stay verbatim).
 

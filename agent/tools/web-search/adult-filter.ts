@@ -1,4 +1,4 @@
-import { hostKey } from './url-normalize.js';
+import { hostKey } from '../../../src/shared/url-normalize.js';
 
 // Adult content is never shown: a domain list plus Thai and English words in the URL, title or snippet.
 

@@ -1,5 +1,5 @@
-import { pick } from '../../../src/i18n.js';
-import type { Citation, Language } from '../../../src/types.js';
+import { pick } from '../../../src/shared/i18n.js';
+import type { Citation, Language } from '../../../src/shared/types.js';
 import { resultsHeading, sourcesNotice } from './notices.js';
 import { oneLine } from './thai-text.js';
 import type { Candidate } from './types.js';

@@ -1,5 +1,5 @@
 import type { Keyv } from 'keyv';
-import type { Logger } from '../../../src/log.js';
+import type { Logger } from '../../../src/shared/log.js';
 import { createDeepResearchTool, createResearchRunner } from '../deep-research/index.js';
 import type { ResearchRunner } from '../deep-research/index.js';
 import type { AnyTool } from '../tool.js';

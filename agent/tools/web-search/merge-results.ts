@@ -1,6 +1,6 @@
 import { oneLine } from './thai-text.js';
 import type { Candidate, RawResult, ScoredCandidate } from './types.js';
-import { cleanUrl, hostKey, urlKey } from './url-normalize.js';
+import { cleanUrl, hostKey, urlKey } from '../../../src/shared/url-normalize.js';
 
 // Merging the variants' result lists: round-robin interleave (a1, b1, c1, a2 …), duplicates merged by
 // normalized URL and by identical title + snippet, and at most N results per domain.

@@ -1,4 +1,4 @@
-import { hostKey } from './url-normalize.js';
+import { hostKey } from '../../../src/shared/url-normalize.js';
 
 // Pages that answer nothing: log-in / sign-up / account pages, bare channel and profile roots,
 // search-engine result pages and placeholder domains.

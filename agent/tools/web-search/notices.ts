@@ -1,6 +1,6 @@
-import type { Localized } from '../../../src/i18n.js';
-import { pick, say } from '../../../src/i18n.js';
-import type { Language } from '../../../src/types.js';
+import type { Localized } from '../../../src/shared/i18n.js';
+import { pick, say } from '../../../src/shared/i18n.js';
+import type { Language } from '../../../src/shared/types.js';
 
 // What the model reads back when search could not help. The model is told what to say to the user.
 

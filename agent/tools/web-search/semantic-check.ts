@@ -1,4 +1,4 @@
-import type { Logger } from '../../../src/log.js';
+import type { Logger } from '../../../src/shared/log.js';
 import type { TextCompleter } from '../tool.js';
 import { stripThinking } from './model-answer.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { say } from '../../../src/i18n.js';
+import { say } from '../../../src/shared/i18n.js';
 import { type AnyTool, defineTool } from '../tool.js';
 import { citationsOf, formatResultsBlock } from './format-results.js';
 import { nothingRelevantNotice, searchFailedText } from './notices.js';

@@ -1,7 +1,7 @@
-import { pick, say, type Localized } from '../../i18n.js';
+import { pick, say, type Localized } from '../../shared/i18n.js';
 import type { KnowledgeBase, KnowledgeStore } from '../../knowledge/types.js';
 import type { CommandContext } from '../command.js';
-import { escapeMarkdown } from './markdown.js';
+import { escapeMarkdown } from '../../shared/markdown.js';
 
 // Who may do what: global admins (ADMIN_IDS) everything everywhere; space admins (the platform's admin flag)
 // the knowledge bases of their own space; everyone else nothing. Decided here, once, for every subcommand.

@@ -1,11 +1,11 @@
-import { say, type Localized } from '../../i18n.js';
-import { describeIngestFailure } from '../../knowledge/ingest-failure.js';
+import { say, type Localized } from '../../shared/i18n.js';
+import { describeIngestFailure } from '../../knowledge/ingest/ingest-failure.js';
 import type { AddDocumentResult } from '../../knowledge/types.js';
-import type { Attachment } from '../../types.js';
+import type { Attachment } from '../../shared/types.js';
 import type { CommandContext } from '../command.js';
 import { resolveKnowledgeBase, senderKey } from './access.js';
 import { textAfterWords } from './arguments.js';
-import { escapeMarkdown } from './markdown.js';
+import { escapeMarkdown } from '../../shared/markdown.js';
 import type { KnowledgeCommandDependencies, Subcommand } from './subcommand.js';
 
 const strings = {

@@ -1,8 +1,8 @@
-import { say, type Localized } from '../../i18n.js';
-import { maxDescriptionLength } from '../../knowledge/knowledge-base-records.js';
+import { say, type Localized } from '../../shared/i18n.js';
+import { maxDescriptionLength } from '../../knowledge/sqlite/knowledge-base-records.js';
 import { senderKey } from './access.js';
 import { textAfterWords } from './arguments.js';
-import { escapeMarkdown } from './markdown.js';
+import { escapeMarkdown } from '../../shared/markdown.js';
 import type { Subcommand } from './subcommand.js';
 
 const strings = {

@@ -1,7 +1,7 @@
-import { say, type Localized } from '../../i18n.js';
+import { say, type Localized } from '../../shared/i18n.js';
 import { resolveKnowledgeBase, senderKey } from './access.js';
 import { confirmationMinutes } from './delete-confirmations.js';
-import { escapeMarkdown } from './markdown.js';
+import { escapeMarkdown } from '../../shared/markdown.js';
 import type { Subcommand } from './subcommand.js';
 
 const strings = {

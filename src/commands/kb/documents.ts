@@ -1,8 +1,8 @@
-import { say, type Localized } from '../../i18n.js';
-import { formatBytes } from '../../knowledge/ingest-failure.js';
+import { say, type Localized } from '../../shared/i18n.js';
+import { formatBytes } from '../../knowledge/ingest/ingest-failure.js';
 import type { KnowledgeDocument } from '../../knowledge/types.js';
 import { resolveKnowledgeBase } from './access.js';
-import { escapeMarkdown } from './markdown.js';
+import { escapeMarkdown } from '../../shared/markdown.js';
 import type { Subcommand } from './subcommand.js';
 
 const strings = {

@@ -1,4 +1,4 @@
-import type { Localized } from '../../i18n.js';
+import type { Localized } from '../../shared/i18n.js';
 
 export const knowledgeHelp: Localized = {
   th: [

@@ -1,7 +1,7 @@
-import { pick, say, type Localized } from '../../i18n.js';
-import { formatBytes } from '../../knowledge/ingest-failure.js';
+import { pick, say, type Localized } from '../../shared/i18n.js';
+import { formatBytes } from '../../knowledge/ingest/ingest-failure.js';
 import { resolveKnowledgeBase } from './access.js';
-import { escapeMarkdown } from './markdown.js';
+import { escapeMarkdown } from '../../shared/markdown.js';
 import type { Subcommand } from './subcommand.js';
 
 const strings = {

@@ -1,8 +1,8 @@
-import { pick, say, type Localized } from '../../i18n.js';
+import { pick, say, type Localized } from '../../shared/i18n.js';
 import type { KnowledgeBase, KnowledgeStore } from '../../knowledge/types.js';
 import type { CommandContext } from '../command.js';
 import { accessOf } from './access.js';
-import { escapeMarkdown } from './markdown.js';
+import { escapeMarkdown } from '../../shared/markdown.js';
 import type { Subcommand } from './subcommand.js';
 
 const strings = {

@@ -1,7 +1,7 @@
-import { say, type Localized } from '../../i18n.js';
+import { say, type Localized } from '../../shared/i18n.js';
 import { resolveKnowledgeBase } from './access.js';
 import { textAfterWords } from './arguments.js';
-import { escapeMarkdown, preview } from './markdown.js';
+import { escapeMarkdown, preview } from '../../shared/markdown.js';
 import type { Subcommand } from './subcommand.js';
 
 const strings = {

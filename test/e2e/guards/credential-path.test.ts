@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxRoot } from '../../../agent/tools/files/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // Credential-path guard end to end: the model calls read_file / write_file with paths that lead to credentials or
 // out of the conversation's sandbox. Decoy credential files exist on disk; their content must never reach the

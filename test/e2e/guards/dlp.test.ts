@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dlpNotice } from '../../../src/dlp/scan.js';
 import { Outbound } from '../../../src/outbound.js';
-import type { OutboundFile } from '../../../src/types.js';
-import { fake as fakeToken } from '../../dlp/fake-tokens.js';
+import type { OutboundFile } from '../../../src/shared/types.js';
+import { fake as fakeToken } from '../../support/fake-tokens.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { createTestApp, lookupTool, type TestApp } from '../../helpers/test-app.js';
-import { memoryLog, type LogRecord } from '../../knowledge/support/memory-log.js';
+import { createTestApp, lookupTool, type TestApp } from '../../support/test-app.js';
+import { memoryLog, type LogRecord } from '../../support/memory-log.js';
 
 // DLP end to end: a credential that reaches an outgoing message — echoed from a tool result, one of Saeng's own
 // configured secrets, or inside a command reply or a file — blocks the whole message with the Thai notice. The

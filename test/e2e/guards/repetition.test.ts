@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { createTestApp, lookupTool, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, lookupTool, type TestApp } from '../../support/test-app.js';
 
 // Degenerate repetition end to end: the fake streams one unit over and over; the turn must close the connection
 // after a few copies (the fake sees it close before it finished) and answer from what it has.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { createTestApp, lookupTool, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, lookupTool, type TestApp } from '../../support/test-app.js';
 
 // Sources end to end: URLs come only from this turn's tool results (`[source: URL]` lines). A URL the model typed
 // that no tool returned is removed, the model's own source list is replaced, and one deduplicated list (first-use

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { createTestApp, lookupTool, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, lookupTool, type TestApp } from '../../support/test-app.js';
 
 // Unsupported numbers end to end: every figure of the answer must be in this turn's tool results, the question or
 // the date line (BE↔CE, Thai digits, rounding, months); anything else becomes the Thai "unconfirmed" marker.

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxRoot } from '../../../agent/tools/files/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { messagesOf } from '../../fakes/recorded-messages.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // Write-file claim end to end: the user asks for a file, the model says it saved one without calling write_file.
 // Exactly one retry instruction reaches the model; then either the file exists and is in the reply, or the user

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { pick } from '../../../src/i18n.js';
+import { pick } from '../../../src/shared/i18n.js';
 import { notAllowed } from '../../../src/commands/kb/access.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // /kb authorization through the router, as typed in the console: the console owner is a global admin, ADMIN_IDS
 // adds others, everyone else gets the polite Thai refusal and changes nothing. Commands never reach the model.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type RequestBody, type ScriptStep } from '../../fakes/model-server.js';
 import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // The history a knowledge-base conversation re-sends: each earlier user message exactly as stored (date line +
 // question, never the passages that were appended to it), each earlier answer without its source list, so the

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgePolicy } from '../../../agent/tools/query-knowledge.js';
-import { pick } from '../../../src/i18n.js';
+import { pick } from '../../../src/shared/i18n.js';
 import { refusalStep, startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type RequestBody, type ScriptStep } from '../../fakes/model-server.js';
 import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // Agentic vs naive knowledge-base retrieval end to end, per model-server flavour: /kb create → add → bind through
 // the router, capabilities really detected (MODEL_TOOLS=auto), then one Thai question through the whole turn.

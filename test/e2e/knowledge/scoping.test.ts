@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { KnowledgeBase } from '../../../src/knowledge/types.js';
 import { startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type ScriptStep } from '../../fakes/model-server.js';
 import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // Scoping end to end: two knowledge bases, only one bound to the conversation. Whatever the model asks for, the
 // unbound one's text must never reach it — checked on every request body the fake model server received.

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consoleMessage } from '../../../adapters/console/inbound.js';
 import { consoleOwnerId } from '../../../src/app.js';
 import type { HandledMessage } from '../../../src/router.js';
-import type { ProgressEvent } from '../../../src/types.js';
+import type { ProgressEvent } from '../../../src/shared/types.js';
 import { searxngResult, startSearxngFake, type SearxngFake } from '../../fakes/search/searxng-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // The model chooses deep_research inside a turn. The tool's helper calls (facts, gaps, synthesis) go to the same
 // fake model, non-streaming, between the turn's two streaming calls; the answer ends with the source list in the

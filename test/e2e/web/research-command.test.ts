@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consoleMessage } from '../../../adapters/console/inbound.js';
 import { consoleOwnerId } from '../../../src/app.js';
 import { dlpNotice, scanForCredentials } from '../../../src/dlp/scan.js';
-import type { ProgressEvent, Reply } from '../../../src/types.js';
-import { fake as fakeToken } from '../../dlp/fake-tokens.js';
+import type { ProgressEvent, Reply } from '../../../src/shared/types.js';
+import { fake as fakeToken } from '../../support/fake-tokens.js';
 import { searxngResult, startSearxngFake, type SearxngFake } from '../../fakes/search/searxng-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // `/research <Thai question>` through the router: several search rounds with distinct queries, progress notes
 // on the responder, a synthesis whose [n] markers the code renumbers and maps to URLs, and the outbound DLP.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSearxngFake, type SearxngFake } from '../../fakes/search/searxng-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // Without a usable search provider the web tools do not exist: the model is not offered web_search or
 // deep_research, and /research is not a command (/help does not list it). With one, all three are there.

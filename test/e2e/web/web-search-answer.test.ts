@@ -6,7 +6,7 @@ import { startSearxngFake } from '../../fakes/search/searxng-fake.js';
 import { startTavilyFake } from '../../fakes/search/tavily-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
 import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // A Thai question through the whole app: router → turn → web_search → provider fake (a Thai fixture with
 // distractors) → the layer-3 YES/NO call → the model's answer, whose typed URLs go and whose one source list is

@@ -6,7 +6,7 @@ import { searxngErrors, startSearxngFake } from '../../fakes/search/searxng-fake
 import { startTavilyFake, tavilyErrors } from '../../fakes/search/tavily-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
 import { messagesOf } from '../../fakes/recorded-messages.js';
-import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // Live search that fails (time-out, 429) with SEARCH_LLM_FILTER=off: the model is told that live search failed
 // and must say so; the user gets a Thai reply saying so, with no source list. Also: with the filter off, a

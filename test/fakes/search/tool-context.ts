@@ -1,6 +1,6 @@
 import type { TextCompleter, ToolContext } from '../../../agent/tools/tool.js';
-import { silentLogger } from '../../../src/log.js';
-import type { Language, ProgressEvent } from '../../../src/types.js';
+import { silentLogger } from '../../../src/shared/log.js';
+import type { Language, ProgressEvent } from '../../../src/shared/types.js';
 
 // A ToolContext for search tests: fixed clock (5 March 2026, Bangkok = BE 2569), recorded progress.
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import Bottleneck from 'bottleneck';
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
-import type { Logger } from '../../../../src/log.js';
+import type { Logger } from '../../../../src/shared/log.js';
 import { normalizeForMatch } from '../thai-text.js';
 import type { ProviderName, ProviderOutcome, RawResult, SearchProvider, SearchRequest } from '../types.js';
 

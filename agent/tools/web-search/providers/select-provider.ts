@@ -1,6 +1,6 @@
 import type { Keyv } from 'keyv';
 import type { Config } from '../../../../src/config.js';
-import type { Logger } from '../../../../src/log.js';
+import type { Logger } from '../../../../src/shared/log.js';
 import type { SearchProvider } from '../types.js';
 import { createBraveProvider } from './brave.js';
 import { type ProviderLimit, guardProvider } from './guarded-provider.js';

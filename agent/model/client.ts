@@ -1,0 +1,173 @@
+import OpenAI from 'openai';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import type { Logger } from '../../src/shared/log.js';
+import { streamAttempt, wholeAttempt, type AttemptOutcome } from './attempt.js';
+import { trimTrailingSlashes } from './http.js';
+import { extractErrorMessage, isResponseFormatRefusal, isStreamWithToolsUnsupported } from './errors.js';
+import { withRetries } from './retry.js';
+import { ModelError, type ModelCallRequest, type ModelCallResult, type ModelClient } from './types.js';
+import type { CompletionRequest } from '../tools/tool.js';
+
+export interface ModelClientOptions {
+  /** OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1. */
+  baseUrl: string;
+  apiKey: string;
+  /** '' = ask the server (first id of GET /models). */
+  model: string;
+  /** Longest silence accepted from the server: before the first byte and between chunks. */
+  timeoutMs: number;
+  retries: number;
+  maxTokens: number;
+  log: Logger;
+  fetch?: typeof globalThis.fetch;
+  /** First retry delay (default 500 ms; tests pass a few ms). */
+  backoffMs?: number;
+}
+
+export function createModelClient(options: ModelClientOptions): ModelClient {
+  const baseUrl = trimTrailingSlashes(options.baseUrl);
+  const baseFetch = options.fetch ?? globalThis.fetch;
+  const client = new OpenAI({
+    baseURL: baseUrl,
+    // The SDK refuses an empty key; local servers ignore it.
+    apiKey: options.apiKey || 'no-key',
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+    fetch: normalizingFetch(baseFetch),
+    logLevel: 'off',
+  });
+  const log = options.log;
+  const backoffMs = options.backoffMs ?? 500;
+  let listedModel: string | undefined;
+  // Old llama-server builds cannot stream when tools are sent; learnt once per client.
+  let canStreamWithTools = true;
+
+  async function model(): Promise<string> {
+    if (options.model !== '') return options.model;
+    if (listedModel !== undefined) return listedModel;
+    try {
+      const response = await baseFetch(`${baseUrl}/models`, {
+        headers: { authorization: `Bearer ${options.apiKey}` },
+        signal: AbortSignal.timeout(Math.min(options.timeoutMs, 10_000)),
+      });
+      if (!response.ok) return '';
+      listedModel = firstModelId(await response.json());
+      log.debug({ model: listedModel }, 'model id from the server');
+      return listedModel;
+    } catch (error) {
+      // Not cached: the server may be starting; llama-server accepts any name meanwhile.
+      log.debug({ error: String(error) }, 'could not list models');
+      return '';
+    }
+  }
+
+  async function call(request: ModelCallRequest): Promise<ModelCallResult> {
+    const started = performance.now();
+    const tools = request.tools !== undefined && request.tools.length > 0 ? request.tools : undefined;
+    const body: ChatCompletionCreateParamsStreaming = {
+      model: await model(),
+      messages: request.messages,
+      stream: true,
+      max_tokens: request.maxTokens ?? options.maxTokens,
+      // Never `tools: []`: some servers treat it as a tools request.
+      ...(tools ? { tools, parallel_tool_calls: false } : {}),
+    };
+    let streaming = tools === undefined || canStreamWithTools;
+    let textShown = false;
+    const attemptOptions = {
+      client,
+      timeoutMs: options.timeoutMs,
+      ...(request.signal ? { signal: request.signal } : {}),
+      ...(request.onText ? { onText: request.onText.bind(request) } : {}),
+      onVisibleText: () => void (textShown = true),
+    };
+    const run = () =>
+      withRetries('call', () => (streaming ? streamAttempt(body, attemptOptions) : wholeAttempt({ ...body, stream: false }, attemptOptions)), {
+        retries: options.retries,
+        backoffMs,
+        log,
+        ...(request.signal ? { signal: request.signal } : {}),
+        // Never show the watcher the same text twice.
+        mayRetry: (error) => !textShown && !isStreamWithToolsUnsupported(error),
+      });
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await run();
+    } catch (error) {
+      if (!streaming || !(error instanceof ModelError) || !isStreamWithToolsUnsupported(error)) throw error;
+      log.debug('server cannot stream with tools; asking without streaming from now on');
+      streaming = false;
+      canStreamWithTools = false;
+      outcome = await run();
+    }
+    const ms = Math.round(performance.now() - started);
+    const { result } = outcome;
+    log.debug({ ms, streaming, aborted: outcome.aborted, toolCalls: result.toolCalls.length, finishReason: result.finishReason }, 'model call done');
+    return { ...result, aborted: outcome.aborted, ms };
+  }
+
+  async function complete(request: CompletionRequest): Promise<string> {
+    const messages: ChatCompletionMessageParam[] = [
+      ...(request.system !== undefined ? [{ role: 'system' as const, content: request.system }] : []),
+      ...request.messages,
+    ];
+    const body: ChatCompletionCreateParamsNonStreaming = {
+      model: await model(),
+      messages,
+      stream: false,
+      max_tokens: request.maxTokens ?? options.maxTokens,
+    };
+    const schema = request.jsonSchema;
+    const withSchema: ChatCompletionCreateParamsNonStreaming = schema
+      ? { ...body, response_format: { type: 'json_schema', json_schema: { name: schema.name, schema: schema.schema, strict: true } } }
+      : body;
+    const attemptOptions = { client, timeoutMs: options.timeoutMs, ...(request.signal ? { signal: request.signal } : {}) };
+    const run = (payload: ChatCompletionCreateParamsNonStreaming) =>
+      withRetries('complete', () => wholeAttempt(payload, attemptOptions), {
+        retries: options.retries,
+        backoffMs,
+        log,
+        ...(request.signal ? { signal: request.signal } : {}),
+        mayRetry: (error) => !(schema && isResponseFormatRefusal(error)),
+      });
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await run(withSchema);
+    } catch (error) {
+      if (!schema || !(error instanceof ModelError) || !isResponseFormatRefusal(error)) throw error;
+      log.debug('server refused response_format; asking without it');
+      outcome = await run(body);
+    }
+    return outcome.result.content.trim();
+  }
+
+  return { baseUrl, model, call, complete };
+}
+
+/** Error bodies come in five shapes; rewrite them to `{"error":{"message"}}` so the SDK error always carries the text. */
+function normalizingFetch(baseFetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await baseFetch(input, init);
+    if (response.ok) return response;
+    const text = await response.text().catch(() => '');
+    const message = extractErrorMessage(text) || `HTTP ${response.status}`;
+    return new Response(JSON.stringify({ error: { message } }), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+}
+
+function firstModelId(listing: unknown): string {
+  if (typeof listing !== 'object' || listing === null || !('data' in listing) || !Array.isArray(listing.data)) return '';
+  for (const entry of listing.data as unknown[]) {
+    if (typeof entry === 'object' && entry !== null && 'id' in entry && typeof entry.id === 'string' && entry.id !== '') return entry.id;
+  }
+  return '';
+}
+

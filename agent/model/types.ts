@@ -1,0 +1,71 @@
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { TextCompleter } from '../tools/tool.js';
+
+export type { ChatCompletionMessageParam, ChatCompletionTool };
+
+/** Decision of a stream watcher after each text delta. */
+export type StreamDecision = 'continue' | 'abort';
+
+export interface ModelCallRequest {
+  messages: ChatCompletionMessageParam[];
+  /** Omitted (not an empty array) when the model must answer without tools. */
+  tools?: ChatCompletionTool[];
+  maxTokens?: number;
+  signal?: AbortSignal;
+  /**
+   * Called for every visible text delta with the whole visible text so far. Returning 'abort'
+   * closes the HTTP request at once (the server must see the connection close).
+   */
+  onText?(visibleSoFar: string, delta: string): StreamDecision;
+}
+
+export interface AssembledToolCall {
+  id: string;
+  name: string;
+  /** Raw argument text as the model produced it (parsed by the caller). */
+  argumentsText: string;
+}
+
+export interface ModelCallResult {
+  /** Visible answer text (reasoning is never in here). */
+  content: string;
+  /** The hidden thinking channel (`reasoning_content` ∪ `reasoning`). */
+  reasoning: string;
+  toolCalls: AssembledToolCall[];
+  finishReason: string | null;
+  /** True when onText asked to abort. */
+  aborted: boolean;
+  /** Wall time of the call, including retries. */
+  ms: number;
+}
+
+export type ModelErrorKind =
+  | 'unreachable' // connection refused / DNS / reset
+  | 'timeout'
+  | 'loading' // 503 while the model loads
+  | 'server-error' // other 5xx
+  | 'bad-request' // other 4xx
+  | 'tools-unsupported' // the server refused the tools parameter
+  | 'context-overflow'
+  | 'invalid-response'; // not an OpenAI-shaped answer
+
+export class ModelError extends Error {
+  constructor(
+    readonly kind: ModelErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}
+
+export interface ModelClient {
+  readonly baseUrl: string;
+  /** The model id in use (MODEL_NAME, or the first one the server lists). */
+  model(): Promise<string>;
+  /** One streamed chat completion with our own tolerant tool-call accumulation. */
+  call(request: ModelCallRequest): Promise<ModelCallResult>;
+  /** A plain completion for tools (relevance checks, fact extraction). */
+  complete: TextCompleter;
+}

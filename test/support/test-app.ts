@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { consoleMessage } from '../../adapters/console/inbound.js';
+import type { HistoryLimits } from '../../agent/history.js';
+import { defineTool, type AnyTool } from '../../agent/tools/tool.js';
+import { consoleOwnerId, createApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { silentLogger, type Logger } from '../../src/shared/log.js';
+import type { HandledMessage } from '../../src/router.js';
+import type { InboundMessage, Reply } from '../../src/shared/types.js';
+
+export interface TestApp {
+  app: App;
+  dataDir: string;
+  /** Sends one console message through the full pipeline and returns what happened. */
+  ask(text: string, options?: Partial<AskOptions>): Promise<HandledMessage>;
+  send(message: InboundMessage): Promise<HandledMessage>;
+  close(): Promise<void>;
+}
+
+export interface AskOptions {
+  conversation: string;
+  userId: string;
+  group: boolean;
+  mention: boolean;
+  attachmentPaths: string[];
+}
+
+/** A whole Saeng app on a temporary DATA_DIR, pointed at a fake model server. */
+export function createTestApp(options: {
+  modelUrl: string;
+  environment?: Record<string, string>;
+  extraTools?: readonly AnyTool[];
+  now?: () => Date;
+  log?: Logger;
+  historyLimits?: HistoryLimits;
+}): TestApp {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-test-'));
+  const config = loadConfig({
+    MODEL_BASE_URL: options.modelUrl,
+    MODEL_NAME: 'test-model',
+    MODEL_RETRIES: '0',
+    MODEL_TIMEOUT_MS: '5000',
+    DATA_DIR: dataDir,
+    SEARCH_PROVIDER: 'none',
+    USER_MESSAGES_PER_MINUTE: '10000',
+    ...options.environment,
+  });
+  const app = createApp({ config, log: options.log ?? silentLogger(), extraTools: options.extraTools, now: options.now, historyLimits: options.historyLimits });
+  const send = (message: InboundMessage) => app.router.handle(message, { send: async (_reply: Reply) => undefined });
+  return {
+    app,
+    dataDir,
+    send,
+    ask: async (text, askOptions = {}) =>
+      send(
+        await consoleMessage({
+          text,
+          conversation: askOptions.conversation,
+          userId: askOptions.userId ?? consoleOwnerId,
+          group: askOptions.group,
+          mention: askOptions.mention,
+          attachmentPaths: askOptions.attachmentPaths,
+          maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
+        }),
+      ),
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A deterministic tool for loop tests: returns a fixed fact about its query. */
+export function lookupTool(result = (query: string) => `ผลการค้นหา "${query}": ร้านเปิด 08:00–20:00 ทุกวัน`): AnyTool {
+  return defineTool({
+    name: 'lookup',
+    description: 'Look up a fact about the shop.',
+    input: z.object({ query: z.string().min(1).max(200) }),
+    execute: async (input) => ({ ok: true, content: result(input.query) }),
+  });
+}
