@@ -7,6 +7,7 @@ import { buildDateLine, buildSystemPrompt, buildToolDefinitions, buildUserConten
 import { modelErrorMessage } from './model/error-messages.js';
 import { executeTurn, type TurnOutcome } from './turn.js';
 import type { AnyTool } from './tools/tool.js';
+import { describeError } from '../src/shared/describe-error.js';
 
 /** What the agent needs to know about capabilities: the current verdict, and a way to re-detect. */
 export interface CapabilitySource {
@@ -115,7 +116,7 @@ export class Agent {
     } catch (error) {
       const kind = error instanceof ModelError ? error.kind : 'unexpected';
       this.dependencies.log.error(
-        { conversation: input.conversationKey, kind, error: error instanceof Error ? error.message : String(error) },
+        { conversation: input.conversationKey, kind, error: describeError(error) },
         'turn failed',
       );
       const text = modelErrorMessage(error, this.dependencies.settings.language);

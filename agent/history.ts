@@ -1,5 +1,5 @@
 import type { Keyv } from 'keyv';
-import { isSourceHeadingLine, stripSourceMarkers } from './guards/sources.js';
+import { isSourceHeadingLine, stripSourceMarkers } from '../src/shared/source-markers.js';
 
 /** One earlier exchange, re-sent byte-for-byte as stored. */
 export interface HistoryPair {

@@ -4,6 +4,7 @@ import { checkRepeatCall, repeatWarning } from './guards/repeat-call.js';
 import type { AssembledToolCall } from './model/types.js';
 import { parseToolArguments } from './model/stream-accumulator.js';
 import type { AnyTool, ToolContext } from './tools/tool.js';
+import { describeError } from '../src/shared/describe-error.js';
 
 const unknownTool: Localized = {
   th: 'ไม่มีเครื่องมือชื่อ "{name}" เครื่องมือที่ใช้ได้: {names}',
@@ -83,8 +84,8 @@ export async function runToolCall(
       verdict: 'ran',
     };
   } catch (error) {
-    context.log.warn({ tool: call.name, error: error instanceof Error ? error.message : String(error) }, 'tool threw');
-    const problem = error instanceof Error ? error.message : String(error);
+    context.log.warn({ tool: call.name, error: describeError(error) }, 'tool threw');
+    const problem = describeError(error);
     return { record: finish(say(toolFailed, language, { name: call.name, problem: problem.slice(0, 300) }), false, validated.data), verdict: 'ran' };
   }
 }

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { loadDotEnv } from './dotenv.js';
 import { createLogger } from './shared/log.js';
 import type { Reply } from './shared/types.js';
+import { describeError } from './shared/describe-error.js';
 
 // `npm run cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`
 // Exit 0 when a reply was produced or the message was deliberately ignored; 2 for usage errors only.
@@ -34,7 +35,7 @@ async function main(argv: string[]): Promise<void> {
       },
     });
   } catch (error) {
-    usageError(error instanceof Error ? error.message : String(error));
+    usageError(describeError(error));
   }
   const { values, positionals } = parsed;
   if (values.help) {
@@ -69,7 +70,7 @@ async function main(argv: string[]): Promise<void> {
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
     });
   } catch (error) {
-    usageError(`cannot read attachment: ${error instanceof Error ? error.message : String(error)}`);
+    usageError(`cannot read attachment: ${describeError(error)}`);
   }
 
   const app = createApp({ config, log });

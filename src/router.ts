@@ -9,6 +9,7 @@ import type { ConversationQueue, UserQuota } from './limits.js';
 import type { Logger } from './shared/log.js';
 import type { Outbound } from './outbound.js';
 import type { InboundMessage, Language, ProgressEvent, Reply, TurnImage, TurnRecord } from './shared/types.js';
+import { describeError } from './shared/describe-error.js';
 
 export interface TurnRunner {
   runTurn(input: TurnInput): Promise<TurnOutcome>;
@@ -165,7 +166,7 @@ export class MessageRouter {
         }
         images.push({ name: attachment.name, mime, bytes });
       } catch (error) {
-        const problem = error instanceof Error ? error.message : String(error);
+        const problem = describeError(error);
         await send({ text: say(imageFailedNotice, this.dependencies.settings.language, { name: attachment.name, problem }), files: [] });
       }
     }

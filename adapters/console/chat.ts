@@ -4,6 +4,7 @@ import type { MessageRouter } from '../../src/router.js';
 import type { Language } from '../../src/shared/types.js';
 import { consoleMessage } from './inbound.js';
 import { renderConsoleReply } from './outbound.js';
+import { describeError } from '../../src/shared/describe-error.js';
 
 const welcome: Localized = {
   th: 'แสง (Saeng) พร้อมคุยแล้ว พิมพ์คำถามได้เลย /help ดูคำสั่ง, /attach <ไฟล์> แนบไฟล์กับข้อความถัดไป, /exit ออก',
@@ -59,7 +60,7 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
       });
     } catch (error) {
       pendingAttachments = [];
-      output.write(`! ${error instanceof Error ? error.message : String(error)}\n`);
+      output.write(`! ${describeError(error)}\n`);
     }
     lines.prompt();
   }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../src/shared/is-record.js';
 // Parsers for the bodies of leaked tool-call markup (reference/guardrails.md §4): JSON calls (Hermes, Mistral,
 // Llama, bare), Qwen3-Coder XML parameters, Anthropic-style invokes and GLM key/value pairs. They never throw;
 // whatever does not parse yields no call (the markup is still cut from the answer).
@@ -34,9 +35,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const callKeys = new Set(['name', 'arguments', 'parameters', 'id', 'type']);
 

@@ -1,6 +1,6 @@
-import { thaiDigitsToAscii } from '../../src/dlp/normalize-text.js';
 import { codeRanges, insideRanges, type Range } from './code-spans.js';
 import { isListNumber, plainSuffix, readPrefix, readSuffix } from './number-context.js';
+import { thaiDigitsToAscii } from '../../src/shared/thai-digits.js';
 
 // Finds the figures written with digits in a text (Thai digits included) and what each can mean. A hand-written
 // scanner, never the word segmenter (which glues digits to letters): a token is digit groups joined by one

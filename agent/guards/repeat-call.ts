@@ -1,7 +1,7 @@
 import type { Localized } from '../../src/shared/i18n.js';
 import { pick } from '../../src/shared/i18n.js';
-import { thaiDigitsToAscii } from '../../src/dlp/normalize-text.js';
 import type { GuardEvent, Language, ToolCallRecord } from '../../src/shared/types.js';
+import { thaiDigitsToAscii } from '../../src/shared/thai-digits.js';
 
 // Repeat-call guard (before a tool runs): the same tool with the same canonical arguments within one turn is not
 // run again. The 2nd time the model gets the earlier result with a warning; the 3rd time the call is blocked and

@@ -1,6 +1,7 @@
 import type { Localized } from '../../src/shared/i18n.js';
 import { pick } from '../../src/shared/i18n.js';
 import type { Citation, GuardEvent, Language, TurnRecord } from '../../src/shared/types.js';
+import { isSourceHeadingLine, markedOrigins, startsWithSourceHeading, stripSourceMarkers } from '../../src/shared/source-markers.js';
 import { cleanUrl, urlKey } from '../../src/shared/url-normalize.js';
 
 // Sources guard (after the numbers guard). URLs come only from this turn's tools: their citations and the
@@ -14,26 +15,11 @@ import { cleanUrl, urlKey } from '../../src/shared/url-normalize.js';
 const heading: Localized = { th: 'แหล่งที่มา', en: 'Sources' };
 const maxLabel = 120;
 
-const sourceMarker = /\[source:\s{0,4}([^\s\][]{1,2048})\s{0,4}\]/gi;
-// Any marker the model copied into its answer, URL or knowledge-base label ("[source: FAQ › refund.md]").
-const copiedMarker = /[ \t]{0,4}\[source:[^\][\n]{0,300}\]/gi;
 const linkOrUrl = /\[([^\][\n]{1,300})\]\(\s{0,2}((?:https?:\/\/|www\.)[^\s)]{1,2048})\s{0,2}\)|<?((?:https?:\/\/|www\.)[^\s<>"'`\])]{1,2048})>?/gi;
-const headingLine = /^[ \t]{0,3}(?:#{1,6}[ \t]{1,3})?(?:\*\*|__)?[ \t]{0,2}(?:แหล่งที่มา|แหล่งอ้างอิง|อ้างอิง|ที่มา|sources?|references?|citations?)[ \t]{0,2}(?:\*\*|__)?[ \t]{0,2}[:：]?[ \t]{0,2}(?:\*\*|__)?/i;
 const listItem = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])[ \t]{1,4}\S/;
 
 const leadIn =
   /(?:(?:ดู|อ่าน|ศึกษา)(?:รายละเอียด)?(?:เพิ่มเติม|ต่อ)?(?:ได้)?(?:ที่)?|\b(?:see|visit|(?:read )?more at|details at|available at))[ \t]{0,4}:?[ \t]{0,4}\uffff[ \t]{1,4}(?=[^\s.,;:!?])/gi;
-
-/** Removes every `[source: …]` marker (URL or knowledge-base label) and the spaces before it. */
-export function stripSourceMarkers(text: string): string {
-  return text.replace(copiedMarker, '');
-}
-
-/** A line that is only a source-list heading ("**แหล่งที่มา**", "## Sources:", …). */
-export function isSourceHeadingLine(line: string): boolean {
-  const match = headingLine.exec(line.slice(0, 200));
-  return match !== null && /^[\s:：*_]*$/.test(line.slice(match[0].length, 200));
-}
 
 export interface SourcesResult {
   text: string;
@@ -59,11 +45,7 @@ export function collectCitations(record: TurnRecord): Citation[] {
   };
   for (const call of record.toolCalls) {
     call.citations.forEach(add);
-    sourceMarker.lastIndex = 0;
-    for (let match = sourceMarker.exec(call.result); match !== null; match = sourceMarker.exec(call.result)) {
-      const url = match[1] ?? '';
-      add({ label: cleanUrl(url) ?? url, url });
-    }
+    for (const url of markedOrigins(call.result)) add({ label: cleanUrl(url) ?? url, url });
   }
   record.citations.forEach(add);
   return citations;
@@ -84,9 +66,8 @@ function removeModelSourceList(text: string): { text: string; removed: boolean }
     index--;
   }
   const candidate = lines[index] ?? '';
-  const match = headingLine.exec(candidate);
   const headingOnly = isSourceHeadingLine(candidate);
-  const headingWithUrls = match !== null && /https?:\/\/|www\./i.test(candidate) && listStart === lines.length;
+  const headingWithUrls = startsWithSourceHeading(candidate) && /https?:\/\/|www\./i.test(candidate) && listStart === lines.length;
   if (index >= 0 && (headingOnly || headingWithUrls)) return { text: lines.slice(0, index).join('\n'), removed: true };
   const trailingUrls = lines.slice(listStart).filter((line) => line.trim() !== '');
   if (trailingUrls.length > 0 && trailingUrls.every((line) => /https?:\/\/|www\./i.test(line) && listItem.test(line))) {

@@ -2,7 +2,7 @@ import type { Localized } from '../../src/shared/i18n.js';
 import { pick, say } from '../../src/shared/i18n.js';
 import type { Language, ToolCallRecord, TurnRecord } from '../../src/shared/types.js';
 import { canonicalArguments } from './repeat-call.js';
-import { stripSourceMarkers } from './sources.js';
+import { stripSourceMarkers } from '../../src/shared/source-markers.js';
 
 // The answer built from the tool log when the model gave none (step limit, cut stream, stock refusal): what was
 // looked up and what was found, in the turn's language. Sources are appended afterwards by the sources guard;

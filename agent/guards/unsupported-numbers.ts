@@ -1,9 +1,9 @@
 import type { Localized } from '../../src/shared/i18n.js';
 import { pick } from '../../src/shared/i18n.js';
-import { thaiDigitsToAscii } from '../../src/dlp/normalize-text.js';
 import type { Language } from '../../src/shared/types.js';
 import { englishMonths, thaiMonthAbbreviations, thaiMonths } from './number-context.js';
 import { extractFigures, type Figure, type Reading } from './number-figures.js';
+import { thaiDigitsToAscii } from '../../src/shared/thai-digits.js';
 
 // Unsupported-numbers guard: the one policy.
 //

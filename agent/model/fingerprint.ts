@@ -1,4 +1,5 @@
-import { answered, isRecord, requestJson, serverOrigin, type HttpOutcome } from './http.js';
+import { answered, requestJson, serverOrigin, type HttpOutcome } from './http.js';
+import { isRecord } from '../../src/shared/is-record.js';
 
 // Which server is behind the base URL, and what it declares about the model (reference model-servers.md §1, §5
 // steps 1–2). Every endpoint is optional: a failed GET only means "not this server".

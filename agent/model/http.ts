@@ -49,9 +49,6 @@ export function answered(outcome: HttpOutcome): boolean {
   return outcome.ok || outcome.status !== undefined;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The origin a `/v1` base URL hangs under: native endpoints (/props, /api/show) live there. */
 export function serverOrigin(baseUrl: string): string {

@@ -1,5 +1,6 @@
-import { isRecord, requestJson } from './http.js';
+import { requestJson } from './http.js';
 import type { ServerKind } from './fingerprint.js';
+import { isRecord } from '../../src/shared/is-record.js';
 
 // One cheap call with a dummy tool decides whether the server and model really produce tool calls (reference
 // model-servers.md §5 step 3). Its system prompt differs from the real one so the real prompt-cache slot stays clean.

@@ -1,5 +1,6 @@
 import type { AssembledToolCall } from './types.js';
 import { closeThinkTag, ThinkSplitter } from './think-splitter.js';
+import { isRecord } from '../../src/shared/is-record.js';
 
 // Our own accumulator over raw chat-completion chunks. The SDK's stream helper loses or merges calls on shapes real
 // servers send (reference model-servers.md §8): whole calls without `index`, first fragments without id/type, two
@@ -174,9 +175,6 @@ export class StreamAccumulator {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function normalizeId(value: unknown): string | undefined {
   if (typeof value === 'string' && value !== '') return value;

@@ -1,3 +1,4 @@
+import { describeError } from '../../src/shared/describe-error.js';
 // Tool-call argument text from a small model is often almost JSON: empty, double-encoded, cut off by max_tokens, or
 // wrapped in a code fence. These repairs are deterministic and never guess at content; the turn then validates the
 // value against the tool's zod schema.
@@ -21,7 +22,7 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false; err
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: describeError(error) };
   }
 }
 

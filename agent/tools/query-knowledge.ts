@@ -4,6 +4,7 @@ import { citationsFor, sourceMarker } from '../../src/knowledge/sources.js';
 import type { KnowledgeBase, KnowledgeStore, RetrievalHit } from '../../src/knowledge/types.js';
 import { queryKnowledgeStrings as strings } from './query-knowledge/strings.js';
 import { type AnyTool, defineTool, type ToolContext, type ToolResult } from './tool.js';
+import { describeError } from '../../src/shared/describe-error.js';
 
 export { knowledgePolicy } from './query-knowledge/policy.js';
 
@@ -130,7 +131,7 @@ export function createQueryKnowledgeTool(store: KnowledgeStore): AnyTool {
       try {
         return parameters.action === 'list' ? list(store, context) : await query(store, parameters, context);
       } catch (error) {
-        context.log.warn({ conversationKey: context.conversationKey, error: error instanceof Error ? error.message : String(error) }, 'query_knowledge: failed');
+        context.log.warn({ conversationKey: context.conversationKey, error: describeError(error) }, 'query_knowledge: failed');
         return { ok: false, content: say(strings.allFailed, context.language, { ids: '-' }) };
       }
     },

@@ -2,6 +2,7 @@ import { say, type Localized } from '../shared/i18n.js';
 import type { Logger } from '../shared/log.js';
 import type { InboundMessage, Language, ProgressEvent } from '../shared/types.js';
 import type { CommandHandler, CommandResult, ParsedCommand } from './command.js';
+import { describeError } from '../shared/describe-error.js';
 
 const unknownCommand: Localized = {
   th: 'ไม่รู้จักคำสั่ง /{name} พิมพ์ /help เพื่อดูคำสั่งที่ใช้ได้',
@@ -56,7 +57,7 @@ export class CommandDispatcher {
         progress,
       });
     } catch (error) {
-      log.error({ command: command.name, error: error instanceof Error ? error.message : String(error) }, 'command failed');
+      log.error({ command: command.name, error: describeError(error) }, 'command failed');
       return { text: say(commandFailed, language, { name: command.name }) };
     }
   }

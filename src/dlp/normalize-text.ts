@@ -1,21 +1,5 @@
 // Text normalization shared by the DLP scanner and the answer guards.
 
-const thaiDigitZero = 0x0e50;
-
-/** ๐–๙ → 0–9, one character for one, so offsets stay valid (JS `\d` does not match Thai digits). */
-export function thaiDigitsToAscii(text: string): string {
-  if (!/[๐-๙]/.test(text)) return text;
-  let out = '';
-  let copiedTo = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < thaiDigitZero || code > thaiDigitZero + 9) continue;
-    out += text.slice(copiedTo, index) + String.fromCharCode(48 + code - thaiDigitZero);
-    copiedTo = index + 1;
-  }
-  return out + text.slice(copiedTo);
-}
-
 // Zero-width space/joiners, word joiner, soft hyphen, BOM, bidi marks and invisible operators: all are used
 // to split a token so that a pattern no longer matches it.
 const invisible = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;

@@ -3,6 +3,7 @@ import type { Logger } from '../shared/log.js';
 import type { Citation, Language } from '../shared/types.js';
 import { citationsFor, sourceLabel } from './sources.js';
 import type { KnowledgeStore, RetrievalHit } from './types.js';
+import { describeError } from '../shared/describe-error.js';
 
 // Retrieval for models that cannot call tools: the turn asks for the conversation's passages on every question
 // and puts this block in the NEWEST USER MESSAGE (never the system prompt, which must stay byte-identical).
@@ -45,7 +46,7 @@ export async function naiveRagContext(
   try {
     hits = await store.search(bound, question, options.topK ?? defaultNaiveTopK);
   } catch (error) {
-    options.log?.warn({ conversationKey, error: error instanceof Error ? error.message : String(error) }, 'knowledge: naive retrieval failed');
+    options.log?.warn({ conversationKey, error: describeError(error) }, 'knowledge: naive retrieval failed');
     return null;
   }
   const budget = options.maxCharacters ?? defaultNaiveMaxCharacters;

@@ -1,4 +1,5 @@
 import type { Citation } from '../shared/types.js';
+import { sourceMarker as formatMarker } from '../shared/source-markers.js';
 import type { RetrievalHit } from './types.js';
 
 // How a passage names its origin, identically in the tool result, the naive-RAG block and the source list.
@@ -10,7 +11,7 @@ export function sourceLabel(hit: Pick<RetrievalHit, 'knowledgeBaseName' | 'docum
 
 /** The tag placed after each passage, in the same shape as web_search's `[source: URL]`. */
 export function sourceMarker(hit: Pick<RetrievalHit, 'knowledgeBaseName' | 'documentTitle'>): string {
-  return `[source: ${sourceLabel(hit)}]`;
+  return formatMarker(sourceLabel(hit));
 }
 
 /** One citation per document used, in order of first use. */

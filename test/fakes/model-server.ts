@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { isRecord } from '../../src/shared/is-record.js';
 
 // A scripted OpenAI-compatible model server on 127.0.0.1 (reference model-servers.md §10). Chat completions are
 // answered from scripted steps, in order; the flavour endpoints (/props, /api/show, …) answer from the options.
@@ -401,9 +402,6 @@ function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isJsonText(text: string): boolean {
   try {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AnyTool, defineTool } from '../tool.js';
+import { sourceMarker } from '../../../src/shared/source-markers.js';
 import { blockHeading, neutralize } from '../web-search/format-results.js';
 import { searchFailedText } from '../web-search/notices.js';
 import type { ResearchRunner } from './types.js';
@@ -22,7 +23,7 @@ export function createDeepResearchTool(runner: ResearchRunner): AnyTool {
         const result = await runner(question, context);
         const failed = result.stopReason === 'search-failed' || result.stopReason === 'aborted';
         if (failed && result.citations.length === 0) return { ok: false, content: result.text };
-        const sources = result.citations.map((citation, index) => `[${index + 1}] ${neutralize(citation.label)} [source: ${citation.url ?? ''}]`);
+        const sources = result.citations.map((citation, index) => `[${index + 1}] ${neutralize(citation.label)} ${sourceMarker(citation.url ?? '')}`);
         const content = [blockHeading(context.turnState, context.language), result.text, '', ...sources].join('\n');
         return { ok: true, content, citations: result.citations };
       } catch (error) {

@@ -1,11 +1,11 @@
-import { toAsciiDigits } from '../web-search/thai-text.js';
+import { thaiDigitsToAscii } from '../../../src/shared/thai-digits.js';
 
 // Figures in a fact ("41,500 บาท", "3.5%", "๒๕๖๘"), normalized so "41,500" and "41500" compare equal.
 
 const figurePattern = /\d[\d,]{0,15}(?:\.\d{1,6})?/g;
 
 export function extractFigures(text: string): string[] {
-  const ascii = toAsciiDigits(text.slice(0, 2000));
+  const ascii = thaiDigitsToAscii(text.slice(0, 2000));
   const figures: string[] = [];
   for (const match of ascii.matchAll(figurePattern)) {
     // A trailing comma is punctuation ("47,150, and"), not a thousands separator.
@@ -17,5 +17,5 @@ export function extractFigures(text: string): string[] {
 
 /** Text with its figures removed: what a statement says about *what*, not *how much*. */
 export function withoutFigures(text: string): string {
-  return toAsciiDigits(text.slice(0, 2000)).replace(figurePattern, ' ');
+  return thaiDigitsToAscii(text.slice(0, 2000)).replace(figurePattern, ' ');
 }

@@ -1,5 +1,6 @@
 import { pick } from '../../../src/shared/i18n.js';
 import type { Citation, Language } from '../../../src/shared/types.js';
+import { neutralizeSourceMarkers, sourceMarker } from '../../../src/shared/source-markers.js';
 import { resultsHeading, sourcesNotice } from './notices.js';
 import { oneLine } from './thai-text.js';
 import type { Candidate } from './types.js';
@@ -12,19 +13,14 @@ export const sourcesNoticeKey = 'web-search:sources-notice-sent';
 
 const isoDate = /^(\d{4}-\d{2}-\d{2})/;
 // A snippet must not smuggle in its own source marker: the sources guard trusts these markers.
-const markerLike = /\[\s{0,4}source\s{0,4}:/gi;
-
-/** Defuses `[source:` inside provider text so only code-written markers exist. */
-export function neutralize(text: string): string {
-  return text.replace(markerLike, '(source:');
-}
+export const neutralize = neutralizeSourceMarkers;
 
 export function formatResultLine(result: Pick<Candidate, 'title' | 'snippet' | 'url' | 'publishedAt'>): string {
   const date = isoDate.exec(result.publishedAt ?? '')?.[1];
   const snippet = neutralize(oneLine(result.snippet, 500));
   const dated = date && !snippet.startsWith(date) ? `${date} · ${snippet}` : snippet;
   const title = neutralize(oneLine(result.title, 200)) || result.url;
-  return dated === '' ? `${title} [source: ${result.url}]` : `${title} — ${dated} [source: ${result.url}]`;
+  return dated === '' ? `${title} ${sourceMarker(result.url)}` : `${title} — ${dated} ${sourceMarker(result.url)}`;
 }
 
 /** The heading for a block of results: the full instruction the first time in a turn, short after. */

@@ -1,8 +1,8 @@
 import type { QueryIntent } from './query-intent.js';
-import { toAsciiDigits } from './thai-text.js';
 import type { RejectReason } from './types.js';
 import { extractVersions, sameVersionLine } from './versions.js';
 import { extractYears } from './years.js';
+import { thaiDigitsToAscii } from '../../../src/shared/thai-digits.js';
 
 // Layer 2 hard rejects: a result scores 0 whatever its overlap when it plainly answers a different question.
 // Result text is matched by substring (cheap, run 50 times per search); the words are chosen to be safe
@@ -43,7 +43,7 @@ function rejectsVersion(intent: QueryIntent, text: string): boolean {
 }
 
 function hasDeadlineEvidence(text: string): boolean {
-  const ascii = toAsciiDigits(text);
+  const ascii = thaiDigitsToAscii(text);
   return deadlineWords.test(ascii) || dateEvidence.test(ascii);
 }
 

@@ -1,11 +1,6 @@
-// Text helpers shared by the search filters: Thai digits, Thai detection, match normalization.
+import { thaiDigitsToAscii } from '../../../src/shared/thai-digits.js';
 
-const thaiDigitZero = 0x0e50;
-
-/** ๐–๙ → 0–9 (JS `\d` does not match Thai digits). */
-export function toAsciiDigits(text: string): string {
-  return text.replace(/[๐-๙]/g, (digit) => String(digit.charCodeAt(0) - thaiDigitZero));
-}
+// Text helpers shared by the search filters: Thai detection, match normalization.
 
 /** Thai when more than 10% of the non-space characters are in the Thai block (Typhoon's rule). */
 export function isThaiText(text: string): boolean {
@@ -25,7 +20,7 @@ export function isThaiText(text: string): boolean {
  * whitespace collapsed. Input is capped so every later regex runs on bounded text.
  */
 export function normalizeForMatch(text: string, maxLength = 4000): string {
-  return toAsciiDigits(text.slice(0, maxLength).normalize('NFC').toLowerCase())
+  return thaiDigitsToAscii(text.slice(0, maxLength).normalize('NFC').toLowerCase())
     .replace(/[^\p{L}\p{M}\p{N}.]/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();

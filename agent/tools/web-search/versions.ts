@@ -1,4 +1,4 @@
-import { toAsciiDigits } from './thai-text.js';
+import { thaiDigitsToAscii } from '../../../src/shared/thai-digits.js';
 
 // Software versions named in a text: "Python 3.12", "python3.9", "version 20", "เวอร์ชัน 3.12", "v18".
 
@@ -35,7 +35,7 @@ function productBefore(text: string, index: number): string {
 }
 
 export function extractVersions(text: string): VersionMention[] {
-  const ascii = toAsciiDigits(text.slice(0, maxTextLength)).toLowerCase();
+  const ascii = thaiDigitsToAscii(text.slice(0, maxTextLength)).toLowerCase();
   const found = new Map<string, VersionMention>();
   for (const match of ascii.matchAll(dottedNumber)) {
     const start = match.index;

@@ -1,4 +1,4 @@
-import { toAsciiDigits } from './thai-text.js';
+import { thaiDigitsToAscii } from '../../../src/shared/thai-digits.js';
 
 // Years named in a text, all converted to CE: "2026", "พ.ศ. 2569", "๒๕๖๙", "ปี 69", "5 ม.ค. 69", "12/05/2567".
 
@@ -48,7 +48,7 @@ function yearAt(text: string, start: number, digits: string): number | null {
 
 /** Distinct CE years named in the text, ascending. */
 export function extractYears(text: string): number[] {
-  const ascii = toAsciiDigits(text.slice(0, maxTextLength));
+  const ascii = thaiDigitsToAscii(text.slice(0, maxTextLength));
   const years = new Set<number>();
   for (const match of ascii.matchAll(/\d{2,4}/g)) {
     const start = match.index;
@@ -63,7 +63,7 @@ export function extractYears(text: string): number[] {
 /** The calendar year (CE) of a moment in a time zone. */
 export function yearIn(moment: Date, timeZone: string): number {
   const text = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(moment);
-  return Number(toAsciiDigits(text));
+  return Number(thaiDigitsToAscii(text));
 }
 
 /** `2026-03-05 (พ.ศ. 2569)`: the date line given to helper prompts. */

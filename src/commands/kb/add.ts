@@ -7,6 +7,7 @@ import { resolveKnowledgeBase, senderKey } from './access.js';
 import { textAfterWords } from './arguments.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
 import type { KnowledgeCommandDependencies, Subcommand } from './subcommand.js';
+import { describeError } from '../../shared/describe-error.js';
 
 const strings = {
   usage: {
@@ -44,7 +45,7 @@ async function addAttachment(
   try {
     bytes = await attachment.fetch();
   } catch (error) {
-    context.log.warn({ knowledgeBaseId, error: error instanceof Error ? error.message : String(error) }, 'knowledge: attachment download failed');
+    context.log.warn({ knowledgeBaseId, error: describeError(error) }, 'knowledge: attachment download failed');
     return 'download-failed';
   }
   if (bytes.length > maxAttachmentBytes) return { ok: false, failure: { code: 'too-large', limitBytes: maxAttachmentBytes } };

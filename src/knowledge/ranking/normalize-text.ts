@@ -1,11 +1,7 @@
+import { thaiDigitsToAscii } from '../../shared/thai-digits.js';
+
 // Text normalization shared by indexing, querying and chunking: every path must see the same characters.
 
-const thaiDigitZero = 0x0e50;
-
-/** ๐–๙ → 0–9 (JS `\d` and `Number()` do not understand Thai digits). */
-export function thaiDigitsToAscii(text: string): string {
-  return text.replace(/[๐-๙]/g, (digit) => String(digit.charCodeAt(0) - thaiDigitZero));
-}
 
 /**
  * Character-level normalization: NFC, Thai digits → ASCII, SARA AM written as NIKHAHIT + SARA AA (common in
