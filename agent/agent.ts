@@ -1,24 +1,18 @@
 import { pick, type Localized } from '../src/shared/i18n.js';
 import type { Logger } from '../src/shared/log.js';
-import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage, TurnRecord } from '../src/shared/types.js';
+import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage } from '../src/shared/types.js';
 import type { ConversationHistory } from './history.js';
-import { ModelError, type ChatCompletionTool, type ModelClient } from './model/types.js';
+import { ModelError, modelErrorMessage, type CapabilitySource, type ModelClient } from './model/index.js';
 import { buildDateLine, buildSystemPrompt, buildToolDefinitions, buildUserContent, historyMessages } from './prompt.js';
-import { modelErrorMessage } from './model/error-messages.js';
 import { executeTurn, type TurnOutcome } from './turn.js';
+import { failedRecord } from './turn-record.js';
+import type { AgentRuntime, TurnRequest } from './turn-request.js';
 import type { AnyTool } from './tools/tool.js';
 import { describeError } from '../src/shared/describe-error.js';
 
-/** What the agent needs to know about capabilities: the current verdict, and a way to re-detect. */
-export interface CapabilitySource {
-  current(): Promise<ModelCapabilities>;
-  /** Called after a tool-related error so the next turn detects again. */
-  forget(): Promise<void>;
-}
-
 /** The agent's view of knowledge bases (the store lives in src/knowledge; the root adapts it). */
 export interface KnowledgeAccess {
-  boundKnowledgeBaseIds(conversationKey: string): string[];
+  boundKnowledgeBaseIds(conversationKey: string): Promise<readonly string[]>;
   /** Retrieved passages for the newest user message when the model cannot call tools. */
   naiveContext(conversationKey: string, question: string, language: Language): Promise<{ text: string; citations: Citation[] } | null>;
 }
@@ -58,20 +52,23 @@ export interface TurnInput {
   progress?: (event: ProgressEvent) => void;
 }
 
-const imagesNotRead: Localized = {
-  th: '(โมเดลที่ใช้อยู่อ่านรูปภาพไม่ได้ จึงตอบจากข้อความอย่างเดียว)',
-  en: '(The model in use cannot read images, so this answer is from the text only.)',
-};
-
 export class Agent {
-  private readonly toolDefinitions: ChatCompletionTool[];
-  private readonly toolsByName: ReadonlyMap<string, AnyTool>;
+  private readonly runtime: AgentRuntime;
   private readonly systemPrompts = new Map<string, string>();
   private readonly now: () => Date;
 
   constructor(private readonly dependencies: AgentDependencies) {
-    this.toolDefinitions = buildToolDefinitions(dependencies.tools);
-    this.toolsByName = new Map(dependencies.tools.map((tool) => [tool.name, tool]));
+    const { settings } = dependencies;
+    this.runtime = {
+      model: dependencies.model,
+      tools: new Map(dependencies.tools.map((tool) => [tool.name, tool])),
+      toolDefinitions: buildToolDefinitions(dependencies.tools),
+      maxSteps: settings.maxSteps,
+      dataDir: settings.dataDir,
+      secrets: settings.secrets,
+      language: settings.language,
+      log: dependencies.log,
+    };
     this.now = dependencies.now ?? (() => new Date());
   }
 
@@ -88,13 +85,17 @@ export class Agent {
     return prompt;
   }
 
-  ragMode(capabilities: ModelCapabilities, conversationKey: string): RagMode {
-    return this.ragFor(capabilities, this.dependencies.knowledge?.boundKnowledgeBaseIds(conversationKey) ?? []);
+  async ragMode(capabilities: ModelCapabilities, conversationKey: string): Promise<RagMode> {
+    return this.ragFor(capabilities, await this.boundKnowledgeBaseIds(conversationKey));
+  }
+
+  private async boundKnowledgeBaseIds(conversationKey: string): Promise<readonly string[]> {
+    return (await this.dependencies.knowledge?.boundKnowledgeBaseIds(conversationKey)) ?? [];
   }
 
   private ragFor(capabilities: ModelCapabilities, bound: readonly string[]): RagMode {
     if (bound.length === 0) return 'none';
-    return capabilities.tools && this.toolsByName.has('query_knowledge') ? 'agentic' : 'naive';
+    return capabilities.tools && this.runtime.tools.has('query_knowledge') ? 'agentic' : 'naive';
   }
 
   /** Never throws: a failing model server becomes a short localized reply, and the history stays as it was. */
@@ -120,19 +121,45 @@ export class Agent {
         'turn failed',
       );
       const text = modelErrorMessage(error, this.dependencies.settings.language);
-      const record = emptyRecord(input, this.dependencies.settings.language, capabilities, text);
+      const record = failedRecord(input, this.dependencies.settings.language, capabilities, text);
       record.totalMs = Math.round(performance.now() - started);
       return { record, reply: { text, files: [] } };
     }
   }
 
   private async turnWith(input: TurnInput, capabilities: ModelCapabilities): Promise<TurnOutcome> {
-    const { settings, knowledge, history, model, log } = this.dependencies;
+    const { history, log } = this.dependencies;
+    const { request, storedContent } = await this.buildRequest(input, capabilities);
+    const outcome = await executeTurn(request, this.runtime);
+    const { record } = outcome;
+    const blocked = record.guardEvents.some((event) => event.guard === 'dlp' && event.action === 'block');
+    if (!blocked) await history.append(input.conversationKey, storedContent, record.finalText);
+    log.info(
+      {
+        conversation: input.conversationKey,
+        rag: record.rag,
+        capabilities,
+        steps: record.steps,
+        toolCalls: record.toolCalls.map((call) => ({ name: call.name, ok: call.ok, ms: call.ms })),
+        guards: record.guardEvents.filter((event) => event.action !== 'pass').map((event) => `${event.guard}:${event.action}`),
+        stopReason: record.stopReason,
+        modelMs: Math.round(record.modelMs),
+        totalMs: record.totalMs,
+      },
+      'turn',
+    );
+    return outcome;
+  }
+
+  /** This turn's data; `storedContent` is the part of the user message that history keeps. */
+  private async buildRequest(input: TurnInput, capabilities: ModelCapabilities): Promise<{ request: TurnRequest; storedContent: string }> {
+    const { settings, knowledge, history } = this.dependencies;
     const language = settings.language;
     const now = this.now();
     const dateLine = buildDateLine(now, settings.timeZone, language);
     const storedContent = buildUserContent({ dateLine, speakerName: input.speakerName, question: input.question, language });
-    const boundKnowledgeBaseIds = knowledge?.boundKnowledgeBaseIds(input.conversationKey) ?? [];
+    // Read once per turn: the RAG mode and the tools' scope must agree.
+    const boundKnowledgeBaseIds = await this.boundKnowledgeBaseIds(input.conversationKey);
     const rag = this.ragFor(capabilities, boundKnowledgeBaseIds);
     let userContent = storedContent;
     const initialCitations: Citation[] = [];
@@ -147,79 +174,25 @@ export class Agent {
       }
     }
     const pairs = await history.load(input.conversationKey);
-    const outcome = await executeTurn({
+    const request: TurnRequest = {
       conversationKey: input.conversationKey,
       spaceKey: input.spaceKey,
-      language,
       question: input.question,
       dateLine,
       userContent,
-      images: capabilities.vision ? input.images : [],
+      images: input.images,
       history: historyMessages(pairs),
       systemPrompt: this.systemPrompt(capabilities),
-      toolDefinitions: capabilities.tools && this.toolDefinitions.length > 0 ? this.toolDefinitions : undefined,
-      tools: this.toolsByName,
       capabilities,
       rag,
       contextPassages,
       earlierTurns: pairs.flatMap((pair) => [pair.question, pair.answer]),
       initialCitations,
       boundKnowledgeBaseIds,
-      model,
-      maxSteps: settings.maxSteps,
-      dataDir: settings.dataDir,
-      secrets: settings.secrets,
-      log,
       signal: input.signal ?? new AbortController().signal,
-      now: () => now,
       progress: input.progress ?? (() => undefined),
-    });
-    const { record } = outcome;
-    if (input.images.length > 0 && !capabilities.vision) {
-      // Say so rather than answer as if the picture had been seen.
-      outcome.reply.text = `${pick(imagesNotRead, language)}\n\n${outcome.reply.text}`;
-      record.guardEvents.push({ guard: 'vision', action: 'warn', reason: `${input.images.length} image(s) not shown: the model has no vision` });
-    }
-    const blocked = record.guardEvents.some((event) => event.guard === 'dlp' && event.action === 'block');
-    if (!blocked) await history.append(input.conversationKey, storedContent, record.finalText);
-    log.info(
-      {
-        conversation: input.conversationKey,
-        rag,
-        capabilities,
-        steps: record.steps,
-        toolCalls: record.toolCalls.map((call) => ({ name: call.name, ok: call.ok, ms: call.ms })),
-        guards: record.guardEvents.filter((event) => event.action !== 'pass').map((event) => `${event.guard}:${event.action}`),
-        stopReason: record.stopReason,
-        modelMs: Math.round(record.modelMs),
-        totalMs: record.totalMs,
-      },
-      'turn',
-    );
-    return outcome;
+      now: () => now,
+    };
+    return { request, storedContent };
   }
-}
-
-function emptyRecord(input: TurnInput, language: Language, capabilities: ModelCapabilities, text: string): TurnRecord {
-  return {
-    conversationKey: input.conversationKey,
-    language,
-    question: input.question,
-    dateLine: '',
-    contextPassages: [],
-    earlierTurns: [],
-    images: [],
-    toolCalls: [],
-    drafts: [],
-    finalText: text,
-    citations: [],
-    files: [],
-    guardEvents: [],
-    stopReason: 'model-error',
-    rag: 'none',
-    capabilities,
-    steps: 0,
-    modelMs: 0,
-    totalMs: 0,
-  };
 }

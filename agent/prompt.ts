@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { Localized } from '../src/shared/i18n.js';
 import type { Language, ModelCapabilities } from '../src/shared/types.js';
 import type { HistoryPair } from './history.js';
-import type { ChatCompletionMessageParam, ChatCompletionTool } from './model/types.js';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from './model/index.js';
 import type { AnyTool } from './tools/tool.js';
 
-// Prompt layout for the server's prompt cache (DESIGN §5): the system prompt and the tools array are built once
-// and are byte-identical on every call for a given capability set; everything that changes per turn (date, speaker,
-// retrieved passages) goes into the newest user message only.
+// Prompt layout for the server's prompt cache, which re-reads everything after the first changed byte: the system
+// prompt and the tools array are built once and are byte-identical on every call for a given capability set;
+// everything that changes per turn (date, speaker, retrieved passages) goes into the newest user message only.
 
 const identity: Localized = {
   th: [

@@ -1,8 +1,7 @@
 import { say, type Localized } from '../src/shared/i18n.js';
 import type { GuardEvent, ToolCallRecord } from '../src/shared/types.js';
 import { checkRepeatCall, repeatWarning } from './guards/repeat-call.js';
-import type { AssembledToolCall } from './model/types.js';
-import { parseToolArguments } from './model/stream-accumulator.js';
+import { parseToolArguments, type AssembledToolCall } from './model/index.js';
 import type { AnyTool, ToolContext } from './tools/tool.js';
 import { describeError } from '../src/shared/describe-error.js';
 

@@ -12,7 +12,7 @@ import type { ToolCallRecord, TurnRecord } from '../src/shared/types.js';
 // in 8-character deltas, and the worst case over 1,000 adversarial inputs — each against a naive baseline measured
 // in the same run. Targets: < 5 ms (4 KB), < 50 ms (100 KB), no adversarial input over 100 ms.
 
-// shared/ sits beside the project (in CI too).
+// The XQuAD Thai set, copied into test/fixtures with its licence.
 const xquadPath = new URL('../test/fixtures/knowledge/xquad.th.json', import.meta.url);
 
 function seeded(seed: number): () => number {

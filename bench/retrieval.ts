@@ -10,13 +10,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { z } from 'zod';
+import { openKnowledgeStore } from '../src/knowledge/index.js';
 import { silentLogger } from '../src/shared/log.js';
+// The baselines rebuild the store's pieces by hand (its chunker, tokenizers and FTS5 tokenizer), so they
+// import those internals directly; the store itself is opened through the knowledge service's face.
 import { chunkText } from '../src/knowledge/ingest/chunk-text.js';
 import { normalizeText } from '../src/knowledge/ranking/normalize-text.js';
 import { defaultPostingBudget } from '../src/knowledge/ranking/query-terms.js';
-import { indexTokenizer } from '../src/knowledge/sqlite/schema.js';
-import { openKnowledgeStore } from '../src/knowledge/sqlite/sqlite-knowledge-store.js';
 import { tokenize, tokenizeWithoutSegmentation } from '../src/knowledge/ranking/tokenize.js';
+import { indexTokenizer } from '../src/knowledge/sqlite/schema.js';
 
 const squadSchema = z.object({
   data: z.array(
@@ -93,7 +95,7 @@ function score(ranks: readonly number[], times: number[], indexMs: number, chunk
 /** `trigramWeight: 0` is the store before trigram rescoring (segmented BM25 alone), kept to show the gain. */
 async function measureStore(dataset: Dataset, trigramWeight?: number): Promise<Quality> {
   const store = openKnowledgeStore({ path: ':memory:', log: silentLogger(), ...(trigramWeight === undefined ? {} : { trigramWeight }) });
-  const created = store.createKnowledgeBase({ name: 'bench', description: '', spaceKey: 'console:bench', createdBy: 'bench', now: new Date() });
+  const created = await store.createKnowledgeBase({ name: 'bench', description: '', spaceKey: 'console:bench', createdBy: 'bench', now: new Date() });
   if (!created.ok) throw new Error('could not create the benchmark knowledge base');
   const knowledgeBaseId = created.knowledgeBase.id;
   const documentIds: number[] = [];
@@ -103,7 +105,7 @@ async function measureStore(dataset: Dataset, trigramWeight?: number): Promise<Q
     documentIds.push(added.ok ? added.document.id : -1);
   }
   const indexMs = performance.now() - started;
-  const chunks = store.summarize(knowledgeBaseId)?.chunkCount ?? 0;
+  const chunks = (await store.summarize(knowledgeBaseId))?.chunkCount ?? 0;
   const ranks: number[] = [];
   const times: number[] = [];
   for (const question of dataset.questions) {
@@ -112,7 +114,7 @@ async function measureStore(dataset: Dataset, trigramWeight?: number): Promise<Q
     times.push(performance.now() - start);
     ranks.push(hits.findIndex((hit) => hit.documentId === documentIds[question.document]));
   }
-  store.close();
+  await store.close();
   return score(ranks, times, indexMs, chunks);
 }
 
@@ -176,7 +178,7 @@ async function measureScale(dataset: Dataset, targetChunks: number, postingBudge
   const directory = mkdtempSync(join(tmpdir(), 'saeng-retrieval-'));
   try {
     const store = openKnowledgeStore({ path: join(directory, 'knowledge.db'), log: silentLogger(), postingBudget, maxTextCharacters: 10_000_000 });
-    const created = store.createKnowledgeBase({ name: 'scale', description: '', spaceKey: 'console:bench', createdBy: 'bench', now: new Date() });
+    const created = await store.createKnowledgeBase({ name: 'scale', description: '', spaceKey: 'console:bench', createdBy: 'bench', now: new Date() });
     if (!created.ok) throw new Error('could not create the scale knowledge base');
     const knowledgeBaseId = created.knowledgeBase.id;
     let chunks = 0;
@@ -203,7 +205,7 @@ async function measureScale(dataset: Dataset, targetChunks: number, postingBudge
       times.push(performance.now() - start);
     }
     times.sort((left, right) => left - right);
-    store.close();
+    await store.close();
     return {
       chunks,
       postingBudget,

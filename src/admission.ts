@@ -9,21 +9,24 @@ export type IgnoreReason =
   | 'command-for-another-bot'
   | 'unknown-command';
 
-/** Admission as a value: answer it, run a command, or ignore it with a reason (DESIGN §2). */
+/**
+ * Admission as a value: answer it, run a command, or ignore it with a reason (the reason is logged and counted, so
+ * a silent bot can be explained). See docs/architecture.md, "Data flow of one message".
+ */
 export type Admission =
   | { kind: 'dispatch'; reason: 'direct' | 'mention' | 'reply-to-bot' }
   | { kind: 'command'; reason: 'command'; command: ParsedCommand }
   | { kind: 'ignore'; reason: IgnoreReason };
 
 export interface AdmissionOptions {
-  /** The bot's username, for `/cmd@botname`. */
-  botName?: string;
+  /** The bot's username on the message's platform (from its adapter), for `/cmd@username`. */
+  botUsername?: string;
   knownCommands: ReadonlySet<string>;
 }
 
 export function admit(message: InboundMessage, options: AdmissionOptions): Admission {
   const addressed = message.chatKind === 'direct' || message.mentionsBot || message.repliesToBot;
-  const parsed = parseCommand(message.text, options.botName);
+  const parsed = parseCommand(message.text, options.botUsername);
   if (parsed.kind === 'other-bot') return { kind: 'ignore', reason: 'command-for-another-bot' };
   if (parsed.kind === 'command') {
     // In a group, an unknown bare `/cmd` is probably another bot's; answer it only when we were addressed.

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { Agent } from '../agent/agent.js';
 import { ConversationHistory, type HistoryLimits } from '../agent/history.js';
-import { createModelClient } from '../agent/model/client.js';
-import type { ModelClient } from '../agent/model/types.js';
+import { createModelClient, DetectedCapabilities, type ModelClient } from '../agent/model/index.js';
+import { renderSourceList } from '../agent/guards/sources.js';
 import { createFileTools } from '../agent/tools/files/index.js';
-import { createQueryKnowledgeTool, knowledgePolicy } from '../agent/tools/query-knowledge.js';
+import { createQueryKnowledgeTool, knowledgePolicy } from '../agent/tools/query-knowledge/index.js';
 import type { AnyTool } from '../agent/tools/tool.js';
 import { createWebTools } from '../agent/tools/web-search/index.js';
-import { DetectedCapabilities } from '../agent/model/capability-source.js';
 import { CommandDispatcher } from './commands/dispatcher.js';
 import { createHelpCommand } from './commands/help.js';
 import { createKnowledgeCommand } from './commands/kb.js';
@@ -16,12 +15,16 @@ import { createResetCommand } from './commands/reset.js';
 import { createStatusCommand, type StatusReport } from './commands/status.js';
 import { configSecrets, type Config } from './config.js';
 import type { Localized } from './shared/i18n.js';
-import { naiveRagContext } from './knowledge/naive-rag.js';
-import { openKnowledgeStore, type KnowledgeStore } from './knowledge/sqlite/sqlite-knowledge-store.js';
-import { ConversationQueue, UserQuota } from './limits.js';
+import { naiveRagContext, openKnowledgeStore, type KnowledgeStore } from './knowledge/index.js';
+import { createAttachmentDownloader } from './inbound/attachment-downloader.js';
+import { DuplicateDeliveries } from './inbound/duplicate-deliveries.js';
+import { InProcessTurnQueue } from './limits/in-process-turn-queue.js';
+import { InProcessUserQuota } from './limits/in-process-user-quota.js';
 import type { Logger } from './shared/log.js';
 import { Outbound } from './outbound.js';
-import { MessageRouter, type HandledMessage } from './router.js';
+import { createRouter, type HandledMessage, type MessageRouter } from './router.js';
+import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
+import type { Platform } from './shared/types.js';
 import { openStorage, type Storage } from './storage/storage.js';
 
 /** The console's own user: a global admin without being listed in ADMIN_IDS. */
@@ -37,6 +40,8 @@ export interface AppOptions {
   /** Extra tools (tests register their own). */
   extraTools?: readonly AnyTool[];
   now?: () => Date;
+  /** The adapters whose messages this app handles: attachments are downloaded through them. */
+  adapters?: readonly PlatformAdapter[];
 }
 
 export interface App {
@@ -49,6 +54,8 @@ export interface App {
   knowledge: KnowledgeStore;
   tools: readonly AnyTool[];
   status(conversationKey: string): Promise<StatusReport>;
+  /** Records who the bot is on a platform (its adapter reports it on start), for `/cmd@username`. */
+  identify(platform: Platform, identity: AdapterIdentity): void;
   /** Finishes queued turns, then closes stores. */
   close(): Promise<void>;
 }
@@ -75,8 +82,28 @@ export function createApp(options: AppOptions): App {
     maxTokens: config.MODEL_MAX_TOKENS,
     log,
   });
-  const capabilities = new DetectedCapabilities({ config, model: () => model.model(), cache: storage.cache, log });
-  const web = createWebTools({ config, cache: storage.cache, log, timeZone: config.BOT_TIMEZONE });
+  const capabilities = new DetectedCapabilities({
+    settings: { baseUrl: config.MODEL_BASE_URL, apiKey: config.MODEL_API_KEY, tools: config.MODEL_TOOLS, vision: config.MODEL_VISION },
+    model: () => model.model(),
+    cache: storage.cache,
+    log,
+  });
+  const web = createWebTools({
+    settings: {
+      provider: config.SEARCH_PROVIDER,
+      searxngUrl: config.SEARXNG_URL,
+      braveApiKey: config.BRAVE_API_KEY,
+      braveBaseUrl: config.BRAVE_API_BASE_URL,
+      tavilyApiKey: config.TAVILY_API_KEY,
+      tavilyBaseUrl: config.TAVILY_API_BASE_URL,
+      llmFilter: config.SEARCH_LLM_FILTER,
+      timeoutMs: config.SEARCH_TIMEOUT_MS,
+      cacheTtlSeconds: config.SEARCH_CACHE_TTL_SECONDS,
+    },
+    cache: storage.cache,
+    log,
+    timeZone: config.BOT_TIMEZONE,
+  });
   const tools: AnyTool[] = [createQueryKnowledgeTool(knowledge), ...web.tools, ...createFileTools(), ...(options.extraTools ?? [])];
   const toolPolicies: Localized[] = [knowledgePolicy];
   const secrets = configSecrets(config);
@@ -113,7 +140,7 @@ export function createApp(options: AppOptions): App {
       healthy: report.server !== 'unreachable',
       capabilities: current,
       capabilitySources: { tools: report.toolsSource, vision: report.visionSource },
-      rag: agent.ragMode(current, conversationKey),
+      rag: await agent.ragMode(current, conversationKey),
       tools: current.tools ? tools.map((tool) => tool.name) : [],
     };
   };
@@ -140,23 +167,25 @@ export function createApp(options: AppOptions): App {
           now: context.now,
           log: context.log,
         }),
+        renderSourceList,
       ),
     );
   }
 
-  const queue = new ConversationQueue(config.TURN_CONCURRENCY);
-  const quota = new UserQuota(config.USER_MESSAGES_PER_MINUTE);
-  const router = new MessageRouter({
-    dedupe: storage.dedupe,
-    dedupeTtlMs: config.DEDUPE_TTL_SECONDS * 1000,
+  const queue = new InProcessTurnQueue(config.TURN_CONCURRENCY);
+  const quota = new InProcessUserQuota(config.USER_MESSAGES_PER_MINUTE);
+  const botUsernames = new Map<Platform, string>();
+  const router = createRouter({
+    duplicates: new DuplicateDeliveries(storage.dedupe, config.DEDUPE_TTL_SECONDS * 1000),
     queue,
     quota,
     commands,
     agent,
     outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
+    download: createAttachmentDownloader(options.adapters ?? []),
+    botUsername: (platform) => botUsernames.get(platform),
     settings: {
       language: config.BOT_LANGUAGE,
-      botName: undefined,
       maxMessageChars: config.MAX_MESSAGE_CHARS,
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
     },
@@ -174,10 +203,14 @@ export function createApp(options: AppOptions): App {
     knowledge,
     tools,
     status,
+    identify: (platform, identity) => {
+      if (identity.username) botUsernames.set(platform, identity.username);
+      else botUsernames.delete(platform);
+    },
     close: async () => {
       await queue.drain();
       await quota.close();
-      knowledge.close();
+      await knowledge.close();
       storage.close();
     },
   };

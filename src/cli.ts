@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { consoleMessage } from '../adapters/console/inbound.js';
-import { renderConsoleReply } from '../adapters/console/outbound.js';
+import { consoleMessage, createConsoleAdapter, renderConsoleReply } from '../adapters/console/index.js';
 import { consoleOwnerId, createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { loadDotEnv } from './dotenv.js';
@@ -67,13 +66,14 @@ async function main(argv: string[]): Promise<void> {
       userId: values.user ?? consoleOwnerId,
       group: values.group,
       mention: values.mention,
-      maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
     });
   } catch (error) {
     usageError(`cannot read attachment: ${describeError(error)}`);
   }
 
-  const app = createApp({ config, log });
+  // The console adapter is not started (no chat): it only reads the attached files for the router.
+  const consoleAdapter = createConsoleAdapter({ userId: message.sender.id, language: config.BOT_LANGUAGE });
+  const app = createApp({ config, log, adapters: [consoleAdapter] });
   try {
     const progressNotes: string[] = [];
     const handled = await app.router.handle(message, {
@@ -93,7 +93,7 @@ async function main(argv: string[]): Promise<void> {
         toolCalls: (handled.turn?.toolCalls ?? []).map((call) => ({ name: call.name, arguments: call.args ?? call.argumentsText, ok: call.ok })),
         guards: (handled.turn?.guardEvents ?? []).map(({ guard, action, reason }) => ({ guard, action, reason })),
         capabilities,
-        rag: handled.turn?.rag ?? app.agent.ragMode(capabilities, message.conversationKey),
+        rag: handled.turn?.rag ?? (await app.agent.ragMode(capabilities, message.conversationKey)),
         progress: progressNotes,
       };
       process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { WebhookRoute } from './shared/channel.js';
 import type { Logger } from './shared/log.js';
 import type { Metrics } from './metrics.js';
 
@@ -7,16 +8,16 @@ export interface HttpServerOptions {
   metrics: Metrics;
   health: () => Promise<{ ok: boolean; detail: Record<string, unknown> }>;
   log: Logger;
-  /** Platform webhooks (LINE, Telegram) mount here later: path → handler. */
-  routes?: ReadonlyMap<string, http.RequestListener>;
+  /** Platform webhooks (LINE, Telegram in webhook mode), from the adapters. */
+  routes?: readonly WebhookRoute[];
 }
 
 /** GET /healthz and GET /metrics on HTTP_PORT (loopback by default: put a reverse proxy in front for webhooks). */
 export async function startHttpServer(options: HttpServerOptions, host = '127.0.0.1'): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const route = options.routes?.get(url.pathname);
-    if (route) return route(request, response);
+    const routes = (options.routes ?? []).filter((candidate) => candidate.path === url.pathname);
+    if (routes.length > 0) return serveWebhook(routes, request, response, options.log);
     if (request.method === 'GET' && url.pathname === '/healthz') {
       void options.health().then(
         (health) => {
@@ -46,4 +47,19 @@ export async function startHttpServer(options: HttpServerOptions, host = '127.0.
   });
   options.log.info({ port: options.port, host }, 'http server listening');
   return server;
+}
+
+/** Runs the route for the request's method; a failing handler answers 500 (the platform then retries the delivery). */
+function serveWebhook(routes: readonly WebhookRoute[], request: http.IncomingMessage, response: http.ServerResponse, log: Logger): void {
+  const route = routes.find((candidate) => candidate.method === request.method);
+  if (!route) {
+    response.writeHead(405, { allow: routes.map((candidate) => candidate.method).join(', '), 'content-type': 'text/plain' });
+    response.end('method not allowed');
+    return;
+  }
+  route.handle(request, response).catch((error: unknown) => {
+    log.error({ path: route.path, error: String(error) }, 'webhook handler failed');
+    if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+    if (!response.writableEnded) response.end();
+  });
 }

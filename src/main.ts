@@ -1,4 +1,4 @@
-import { runConsoleChat } from '../adapters/console/chat.js';
+import { createConsoleAdapter, type ConsoleAdapter } from '../adapters/console/index.js';
 import { consoleOwnerId, createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { startHttpServer } from './http.js';
@@ -6,17 +6,11 @@ import { createLogger } from './shared/log.js';
 import { Metrics } from './metrics.js';
 import { loadDotEnv } from './dotenv.js';
 import { waitForModelServer } from './model-server-wait.js';
+import { adapterRoutes, createPlatformAdapters, startAdapters, stopAdapters } from './platforms.js';
+import type { PlatformAdapter } from './shared/channel.js';
 
-// `npm start`: every platform whose credentials are set; with none, the console chat (or, without a terminal,
-// e.g. under pm2, just the health/metrics server so the process stays up). `npm run chat`: the console chat.
-
-function configuredPlatforms(config: Config): string[] {
-  const platforms: string[] = [];
-  if (config.DISCORD_TOKEN) platforms.push('discord');
-  if (config.TELEGRAM_BOT_TOKEN) platforms.push('telegram');
-  if (config.LINE_CHANNEL_SECRET && config.LINE_CHANNEL_ACCESS_TOKEN) platforms.push('line');
-  return platforms;
-}
+// `npm start`: every platform whose credentials are set, plus the console chat when there is a terminal (without
+// one, e.g. under pm2, the health/metrics server keeps the process up). `npm run chat`: the console chat only.
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -36,11 +30,14 @@ async function main(): Promise<void> {
   const level = interactive && !process.env.LOG_LEVEL ? 'warn' : config.LOG_LEVEL;
   const log = createLogger({ level, pretty: interactive, destination: process.stderr });
   const metrics = new Metrics();
-  const app = createApp({ config, log, observe: (handled) => metrics.record(handled) });
+  const consoleAdapter: ConsoleAdapter | undefined = interactive ? createConsoleAdapter({ userId: consoleOwnerId, language: config.BOT_LANGUAGE }) : undefined;
+  const adapters: PlatformAdapter[] = [...(consoleOnly ? [] : createPlatformAdapters(config, log)), ...(consoleAdapter ? [consoleAdapter] : [])];
+  const app = createApp({ config, log, observe: (handled) => metrics.record(handled), adapters });
   const server = await startHttpServer({
     port: config.HTTP_PORT,
     metrics,
     log,
+    routes: adapterRoutes(adapters),
     health: async () => {
       const report = await app.capabilities.detailed();
       return { ok: report.server !== 'unreachable', detail: { modelServer: report.server, tools: report.tools, vision: report.vision } };
@@ -55,6 +52,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: finishing queued turns');
+    await stopAdapters(adapters, log);
     server?.close();
     await app.close();
     process.exit(0);
@@ -63,28 +61,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (config.REDIS_URL || config.DATABASE_URL) {
-    // Multi-machine storage is planned (DESIGN §11); until then say so instead of silently ignoring it.
+    // Multi-machine storage (shared queue, quota and stores) is not built yet; say so instead of silently ignoring it.
     log.warn('REDIS_URL / DATABASE_URL are not supported yet: state stays in SQLite files under DATA_DIR');
   }
-  const platforms = configuredPlatforms(config);
-  if (platforms.length > 0 && !consoleOnly) {
-    // The platform adapters are the next piece of work; say so plainly instead of pretending.
-    log.warn({ platforms }, 'platform credentials are set, but this version has no platform adapters yet; only the console chat is available');
-  }
   if (process.env.SAENG_WAIT_FOR_MODEL === '1') await waitForModelServer(config.MODEL_BASE_URL, { timeoutMs: 120_000, log });
+  await startAdapters(adapters, app);
   process.send?.('ready'); // pm2 wait_ready
 
-  if (interactive) {
-    await runConsoleChat({
-      router: app.router,
-      userId: consoleOwnerId,
-      language: config.BOT_LANGUAGE,
-      maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
-    });
+  if (consoleAdapter) {
+    await consoleAdapter.closed;
     await shutdown('console closed');
     return;
   }
-  log.info('no terminal and no platform adapter: serving /healthz and /metrics only');
+  if (adapters.length === 0) log.info('no terminal and no platform adapter: serving /healthz and /metrics only');
 }
 
 await main();

@@ -1,60 +1,116 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importEdges, projectRoot, sourceFiles, type ImportEdge } from './support/import-graph.js';
 
-const root = path.resolve(import.meta.dirname, '..');
+// The rooms of docs/architecture.md ("Rooms and imports"), enforced: src/shared/ is the floor and imports nothing
+// above it; adapters/ stand on the floor only; agent/ stands on the floor plus the services it is handed; the
+// files at the src/ root (composition root, router, outbound, CLI) are imported only inside src/ and by tests.
 
-function sourceFiles(folder: string): string[] {
-  const absolute = path.join(root, folder);
-  return readdirSync(absolute).flatMap((name) => {
-    const full = path.join(absolute, name);
-    if (statSync(full).isDirectory()) return sourceFiles(path.join(folder, name));
-    return name.endsWith('.ts') ? [path.join(folder, name)] : [];
+/** Services outside src/shared/ that agent/ may import: the credential scanner its last guard and write_file use. */
+const servicesHandedToTheAgent = ['src/dlp/'];
+const compositionRoot = ['src/main.ts', 'src/app.ts', 'src/cli.ts'];
+const maxLinesPerFile = 400;
+
+type Room = 'shared' | 'adapters' | 'agent' | 'src-root' | 'services' | 'outside';
+
+function roomOf(file: string): Room {
+  if (file.startsWith('src/shared/')) return 'shared';
+  if (file.startsWith('adapters/')) return 'adapters';
+  if (file.startsWith('agent/')) return 'agent';
+  if (file.startsWith('src/')) return file.split('/').length === 2 ? 'src-root' : 'services';
+  return 'outside';
+}
+
+/** Why an import breaks the room rules, or undefined when it keeps them. */
+function roomViolation(edge: ImportEdge): string | undefined {
+  const from = roomOf(edge.from);
+  const to = roomOf(edge.to);
+  if (from === 'shared' && to !== 'shared') return 'src/shared/ imports nothing above it';
+  if (from === 'adapters' && to !== 'shared' && to !== 'adapters') return 'adapters/ import only src/shared/';
+  if (from === 'agent' && to !== 'shared' && to !== 'agent' && !servicesHandedToTheAgent.some((prefix) => edge.to.startsWith(prefix))) {
+    return `agent/ imports only src/shared/ and ${servicesHandedToTheAgent.join(', ')}`;
+  }
+  if (to === 'src-root' && (from === 'agent' || from === 'adapters' || from === 'shared')) return 'the src/ root is imported only inside src/';
+  if (compositionRoot.includes(edge.to) && from === 'services') return 'services never import the composition root';
+  if (from === 'services' && (to === 'agent' || to === 'adapters')) return 'services never import agent/ or adapters/: the src/ root wires them';
+  return undefined;
+}
+
+/** The model client's one face: outside agent/model/, only its index.ts is imported (its own tests excepted). */
+function modelFaceViolation(edge: ImportEdge): string | undefined {
+  const inside = (file: string) => file.startsWith('agent/model/');
+  if (inside(edge.from) && edge.to.startsWith('agent/') && !inside(edge.to)) return 'agent/model/ imports nothing else of agent/';
+  if (!inside(edge.to) || inside(edge.from) || edge.to === 'agent/model/index.ts' || edge.from.startsWith('test/agent/model/')) return undefined;
+  return 'import agent/model/ through its index.ts';
+}
+
+/** Knowledge backends sit side by side: ranking/ and ingest/ never reach into a backend folder. */
+function knowledgeViolation(edge: ImportEdge): string | undefined {
+  const backend = /^src\/knowledge\/(sqlite|postgres)\//;
+  const from = /^src\/knowledge\/(ranking|ingest|sqlite|postgres)\//.exec(edge.from)?.[1];
+  const to = backend.exec(edge.to)?.[1];
+  if (from && to && from !== to) return `src/knowledge/${from}/ must not import src/knowledge/${to}/`;
+  return undefined;
+}
+
+function violations(edges: readonly ImportEdge[], rule: (edge: ImportEdge) => string | undefined): string[] {
+  return edges.flatMap((edge) => {
+    const reason = rule(edge);
+    return reason ? [`${edge.from} → ${edge.specifier}: ${reason}`] : [];
   });
 }
 
-/** Every module specifier: static imports, re-exports and dynamic `import('…')`. */
-function specifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push(node.moduleSpecifier.text);
-    }
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [argument] = node.arguments;
-      if (argument && ts.isStringLiteralLike(argument)) found.push(argument.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-function crossings(from: 'adapters' | 'agent', forbidden: 'adapters' | 'agent'): string[] {
-  return sourceFiles(from).flatMap((file) =>
-    specifiers(file)
-      .filter((specifier) => specifier.startsWith('.'))
-      .filter((specifier) => path.relative(root, path.resolve(root, path.dirname(file), specifier)).split(path.sep)[0] === forbidden)
-      .map((specifier) => `${file} → ${specifier}`),
-  );
-}
+const productEdges = importEdges(['src', 'agent', 'adapters']);
+const allEdges = [...productEdges, ...importEdges(['test', 'bench'])];
 
 describe('architecture', () => {
-  it('adapters/ never imports agent/', () => {
+  it('sees the tree (a checker that reads nothing can never fail)', () => {
     expect(sourceFiles('adapters').length).toBeGreaterThan(0);
-    expect(crossings('adapters', 'agent')).toEqual([]);
-  });
-
-  it('agent/ never imports adapters/', () => {
     expect(sourceFiles('agent').length).toBeGreaterThan(0);
-    expect(crossings('agent', 'adapters')).toEqual([]);
+    expect(sourceFiles('src/shared').length).toBeGreaterThan(0);
+    expect(productEdges.length).toBeGreaterThan(100);
   });
 
-  it('the checker itself sees a crossing', () => {
-    // Guard against a checker that can never fail: resolve a known relative path the same way.
-    const resolved = path.relative(root, path.resolve(root, 'adapters/console', '../../agent/turn.js')).split(path.sep)[0];
-    expect(resolved).toBe('agent');
+  it('keeps the rooms: no import runs upward', () => {
+    expect(violations(productEdges, roomViolation)).toEqual([]);
+  });
+
+  it('adapters/ and agent/ never import each other', () => {
+    const crossing = productEdges.filter(
+      (edge) => (edge.from.startsWith('adapters/') && edge.to.startsWith('agent/')) || (edge.from.startsWith('agent/') && edge.to.startsWith('adapters/')),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  it('reaches the model client only through agent/model/index.ts', () => {
+    expect(violations(allEdges, modelFaceViolation)).toEqual([]);
+  });
+
+  it('keeps knowledge ranking and ingestion free of any one backend', () => {
+    expect(violations(productEdges, knowledgeViolation)).toEqual([]);
+  });
+
+  it('keeps every source file under 400 lines', () => {
+    const files = ['src', 'agent', 'adapters', 'test', 'bench'].flatMap(sourceFiles);
+    const long = files.filter((file) => readFileSync(path.join(projectRoot, file), 'utf8').split('\n').length > maxLinesPerFile);
+    expect(long).toEqual([]);
+  });
+
+  it('the rules see a violation of each kind', () => {
+    const edge = (from: string, to: string): ImportEdge => ({ from, to, specifier: to });
+    expect(roomViolation(edge('src/shared/types.ts', 'src/router.ts'))).toBeDefined();
+    expect(roomViolation(edge('adapters/console/chat.ts', 'src/router.ts'))).toBeDefined();
+    expect(roomViolation(edge('adapters/console/chat.ts', 'agent/turn.ts'))).toBeDefined();
+    expect(roomViolation(edge('agent/turn.ts', 'src/knowledge/index.ts'))).toBeDefined();
+    expect(roomViolation(edge('agent/turn.ts', 'src/config.ts'))).toBeDefined();
+    expect(roomViolation(edge('src/knowledge/index.ts', 'src/app.ts'))).toBeDefined();
+    expect(roomViolation(edge('src/commands/research.ts', 'agent/guards/sources.ts'))).toBeDefined();
+    expect(roomViolation(edge('agent/guards/index.ts', 'src/dlp/scan.ts'))).toBeUndefined();
+    expect(roomViolation(edge('src/app.ts', 'agent/turn.ts'))).toBeUndefined();
+    expect(modelFaceViolation(edge('agent/turn.ts', 'agent/model/client.ts'))).toBeDefined();
+    expect(modelFaceViolation(edge('agent/model/types.ts', 'agent/tools/tool.ts'))).toBeDefined();
+    expect(modelFaceViolation(edge('agent/turn.ts', 'agent/model/index.ts'))).toBeUndefined();
+    expect(knowledgeViolation(edge('src/knowledge/ranking/tokenize.ts', 'src/knowledge/sqlite/schema.ts'))).toBeDefined();
   });
 });

@@ -1,10 +1,10 @@
 import readline from 'node:readline/promises';
+import type { InboundHandler } from '../../src/shared/channel.js';
+import { describeError } from '../../src/shared/describe-error.js';
 import { pick, type Localized } from '../../src/shared/i18n.js';
-import type { MessageRouter } from '../../src/router.js';
 import type { Language } from '../../src/shared/types.js';
 import { consoleMessage } from './inbound.js';
 import { renderConsoleReply } from './outbound.js';
-import { describeError } from '../../src/shared/describe-error.js';
 
 const welcome: Localized = {
   th: 'แสง (Saeng) พร้อมคุยแล้ว พิมพ์คำถามได้เลย /help ดูคำสั่ง, /attach <ไฟล์> แนบไฟล์กับข้อความถัดไป, /exit ออก',
@@ -13,18 +13,28 @@ const welcome: Localized = {
 const attached: Localized = { th: 'แนบไฟล์แล้ว: ', en: 'Attached: ' };
 
 export interface ConsoleChatOptions {
-  router: MessageRouter;
+  handler: InboundHandler;
   userId: string;
   language: Language;
-  maxAttachmentBytes: number;
   input?: NodeJS.ReadableStream;
   output?: NodeJS.WritableStream;
 }
 
+export interface ConsoleChat {
+  /** Resolves when the chat has ended (/exit, end of input, or close()) and its last message is handled. */
+  done: Promise<void>;
+  close(): void;
+}
+
 /** The interactive console chat: the same router, agent and guards as every platform. */
-export async function runConsoleChat(options: ConsoleChatOptions): Promise<void> {
+export function startConsoleChat(options: ConsoleChatOptions): ConsoleChat {
+  const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
-  const lines = readline.createInterface({ input: options.input ?? process.stdin, output, terminal: Boolean((options.input ?? process.stdin) === process.stdin && process.stdin.isTTY) });
+  const lines = readline.createInterface({ input, output, terminal: Boolean(input === process.stdin && process.stdin.isTTY) });
+  return { done: converse(lines, options, output), close: () => lines.close() };
+}
+
+async function converse(lines: readline.Interface, options: ConsoleChatOptions, output: NodeJS.WritableStream): Promise<void> {
   output.write(`${pick(welcome, options.language)}\n`);
   let pendingAttachments: string[] = [];
   lines.setPrompt('> ');
@@ -43,14 +53,9 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
       continue;
     }
     try {
-      const message = await consoleMessage({
-        text,
-        attachmentPaths: pendingAttachments,
-        userId: options.userId,
-        maxAttachmentBytes: options.maxAttachmentBytes,
-      });
+      const message = await consoleMessage({ text, attachmentPaths: pendingAttachments, userId: options.userId });
       pendingAttachments = [];
-      await options.router.handle(message, {
+      await options.handler.handle(message, {
         send: async (reply) => {
           output.write(`\n${renderConsoleReply(reply)}\n\n`);
         },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Attachment, InboundMessage } from '../../src/shared/types.js';
 
@@ -15,7 +15,6 @@ export interface ConsoleMessageOptions {
   userName?: string;
   group?: boolean;
   mention?: boolean;
-  maxAttachmentBytes: number;
 }
 
 const imageTypes: Record<string, string> = {
@@ -44,7 +43,7 @@ const fileTypes: Record<string, string> = {
 export async function consoleMessage(options: ConsoleMessageOptions): Promise<InboundMessage> {
   const conversation = options.conversation?.trim() || 'local';
   const conversationKey = conversation.startsWith('console:') ? conversation : `console:${conversation}`;
-  const attachments = await Promise.all((options.attachmentPaths ?? []).map((file) => fileAttachment(file, options.maxAttachmentBytes)));
+  const attachments = await Promise.all((options.attachmentPaths ?? []).map(fileAttachment));
   return {
     platform: 'console',
     conversationKey,
@@ -60,7 +59,8 @@ export async function consoleMessage(options: ConsoleMessageOptions): Promise<In
   };
 }
 
-async function fileAttachment(file: string, maxBytes: number): Promise<Attachment> {
+/** A missing file fails here, while the user is still at the prompt; the bytes are read when needed. */
+async function fileAttachment(file: string): Promise<Attachment> {
   const resolved = path.resolve(file);
   const info = await stat(resolved);
   const extension = path.extname(resolved).toLowerCase();
@@ -70,20 +70,6 @@ async function fileAttachment(file: string, maxBytes: number): Promise<Attachmen
     mime: imageType ?? fileTypes[extension] ?? 'application/octet-stream',
     name: path.basename(resolved),
     size: info.size,
-    fetch: () => readCapped(resolved, maxBytes),
+    reference: { kind: 'path', path: resolved },
   };
-}
-
-/** Reads at most `maxBytes`; a larger file is an error, not a silent truncation. */
-async function readCapped(file: string, maxBytes: number): Promise<Uint8Array> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    if (size > maxBytes) throw new Error(`file is larger than ${maxBytes} bytes`);
-    const buffer = Buffer.alloc(size);
-    await handle.read(buffer, 0, size, 0);
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, size);
-  } finally {
-    await handle.close();
-  }
 }

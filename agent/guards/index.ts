@@ -1,35 +1,63 @@
 import { dlpNotice, scanForCredentials } from '../../src/dlp/scan.js';
 import type { Citation, GuardEvent, TurnRecord } from '../../src/shared/types.js';
+import { answerWhenEmpty } from './empty-answer.js';
 import { checkRefusal } from './refusal.js';
 import { applySources } from './sources.js';
 import { answerFromToolLog } from './tool-log-answer.js';
 import { markUnsupportedNumbers } from './unsupported-numbers.js';
+import { visionNote } from './vision-note.js';
+import { checkWriteClaim, writeClaimFailure } from './write-claim.js';
 
-export { answerFromToolLog } from './tool-log-answer.js';
+// The one order of the post-answer steps (docs/architecture.md, "Turn loop and guard order"):
+//   1. write-claim verdict, after each answer of the loop (the turn acts on it: one retry, or the failure text);
+//   2. on the finished record: empty answer filled → refusal replacement → unsupported numbers → sources →
+//      vision note → DLP (last, on the final text).
+// Pure over the record; the turn applies the result, and nothing after step 2 edits the answer.
 
-// The post-answer pipeline (DESIGN §7), run by the turn after the write-claim step, in this order:
-// refusal replacement → unsupported numbers → sources → DLP (last, on the final text). Pure over the record.
+export type WriteClaimStep =
+  | { action: 'pass' }
+  | { action: 'retry'; instruction: string; event: GuardEvent }
+  | { action: 'failed'; text: string; events: GuardEvent[] };
+
+/** `canRetry` is false when the model has no tools (it could not call write_file); the retry happens once. */
+export function writeClaimStep(record: TurnRecord, state: { retried: boolean; canRetry: boolean }): WriteClaimStep {
+  const claim = checkWriteClaim(record);
+  if (claim.action === 'pass' || (!state.retried && state.canRetry)) return claim;
+  const failure = writeClaimFailure(record);
+  // After a retry its claim event is recorded already.
+  return { action: 'failed', text: failure.text, events: state.retried ? [failure.event] : [claim.event, failure.event] };
+}
 
 export interface GuardedAnswer {
+  /** What the user receives. */
   text: string;
+  /** The answer as recorded and kept in history: `text` without the vision note, which concerns this reply only. */
+  answer: string;
   citations: Citation[];
   events: GuardEvent[];
   /** DLP replaced the whole answer: send no files either. */
   blocked: boolean;
 }
 
-export function runAnswerGuards(record: TurnRecord, options: { secrets: readonly string[] }): GuardedAnswer {
-  const events: GuardEvent[] = [];
-  let text = record.finalText;
+export interface AnswerGuardOptions {
+  secrets: readonly string[];
+  /** Images of the turn the model could not be shown (no vision). */
+  imagesNotShown?: number;
+}
 
-  const refusal = checkRefusal(record);
+export function runAnswerGuards(record: TurnRecord, options: AnswerGuardOptions): GuardedAnswer {
+  const events: GuardEvent[] = [];
+  const finished: TurnRecord = { ...record, finalText: answerWhenEmpty(record) };
+  let text = finished.finalText;
+
+  const refusal = checkRefusal(finished);
   if (refusal.action === 'rewrite') {
-    text = answerFromToolLog(record);
+    text = answerFromToolLog(finished);
     events.push({ guard: 'refusal', action: 'rewrite', reason: refusal.reason });
   }
 
-  const support = [...record.toolCalls.map((call) => call.result), ...record.contextPassages, ...record.earlierTurns, record.question, record.dateLine];
-  const numbers = markUnsupportedNumbers(text, support, record.language);
+  const support = [...finished.toolCalls.map((call) => call.result), ...finished.contextPassages, ...finished.earlierTurns, finished.question, finished.dateLine];
+  const numbers = markUnsupportedNumbers(text, support, finished.language);
   if (numbers.unsupported > 0) {
     events.push({
       guard: 'numbers',
@@ -39,16 +67,21 @@ export function runAnswerGuards(record: TurnRecord, options: { secrets: readonly
   }
   text = numbers.text;
 
-  const sources = applySources(text, record);
+  const sources = applySources(text, finished);
   events.push(...sources.events);
   text = sources.text;
 
+  const note = visionNote(options.imagesNotShown ?? 0, finished.language);
+  if (note) events.push(note.event);
+  const withNote = (answer: string): string => (note ? `${note.text}\n\n${answer}` : answer);
+
   // Scan what the model wrote as well as the rewritten text: a rewrite (a figure marked unconfirmed inside a
-  // token) must never hide a credential from the scan.
-  const scan = scanForCredentials(`${record.finalText}\n${text}`, { secrets: options.secrets });
+  // token) must never hide a credential from the scan. The note is code's own text and stays in front.
+  const scan = scanForCredentials(`${finished.finalText}\n${text}`, { secrets: options.secrets });
   if (scan.found) {
     events.push({ guard: 'dlp', action: 'block', reason: `credential in the answer (${scan.kinds.join(', ')}): whole answer blocked` });
-    return { text: dlpNotice(record.language), citations: [], events, blocked: true };
+    const notice = dlpNotice(finished.language);
+    return { text: withNote(notice), answer: notice, citations: [], events, blocked: true };
   }
-  return { text, citations: sources.citations, events, blocked: false };
+  return { text: withNote(text), answer: text, citations: sources.citations, events, blocked: false };
 }

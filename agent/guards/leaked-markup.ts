@@ -1,8 +1,8 @@
 import { scanMarkup } from './markup-scan.js';
 
-// Leaked tool-call markup in a model's text (DESIGN §7). The turn runs every call whose name is one of its tools
-// (after validating the arguments with the tool's schema) and continues the loop; everything else is cut. The
-// user never sees markup. Detection itself lives in markup-scan.ts, shared with the stream monitor.
+// Leaked tool-call markup in a model's text (a call the server did not parse). The turn runs every call whose name is
+// one of its tools (after validating the arguments with the tool's schema) and continues the loop; everything else is
+// cut. The user never sees markup. Detection itself lives in markup-scan.ts, shared with the stream monitor.
 
 export interface LeakedToolCall {
   name: string;

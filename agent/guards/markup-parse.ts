@@ -1,5 +1,5 @@
 import { isRecord } from '../../src/shared/is-record.js';
-// Parsers for the bodies of leaked tool-call markup (reference/guardrails.md §4): JSON calls (Hermes, Mistral,
+// Parsers for the bodies of leaked tool-call markup (the formats of markup-scan.ts): JSON calls (Hermes, Mistral,
 // Llama, bare), Qwen3-Coder XML parameters, Anthropic-style invokes and GLM key/value pairs. They never throw;
 // whatever does not parse yields no call (the markup is still cut from the answer).
 

@@ -9,12 +9,12 @@ import {
   type ParsedCall,
 } from './markup-parse.js';
 
-// Finds tool-call markup in model text (reference/guardrails.md §4): Hermes/Qwen `<tool_call>`, Qwen3-Coder
-// `<function=…><parameter=…>`, `<function=name>{json}`, GLM `<arg_key>`, Anthropic `<function_calls>/<invoke>`,
-// Mistral `[TOOL_CALLS]`, Llama `<|python_tag|>`, Gemma `<|tool_call>`, chat-template tokens, orphaned closers and a
-// bare `{"name":…,"arguments":…}` on its own line. Prose that mentions a tag ("the <tool_call> tag"), ordinary JSON
-// and anything inside Markdown code stay text. One pass over the candidate markers; every body scan is bounded
-// by the next top-level opener, so the whole scan is linear in the text length.
+// Finds tool-call markup in model text (chat templates the server did not parse): Hermes/Qwen `<tool_call>`,
+// Qwen3-Coder `<function=…><parameter=…>`, `<function=name>{json}`, GLM `<arg_key>`, Anthropic
+// `<function_calls>/<invoke>`, Mistral `[TOOL_CALLS]`, Llama `<|python_tag|>`, Gemma `<|tool_call>`, chat-template
+// tokens, orphaned closers and a bare `{"name":…,"arguments":…}` on its own line. Prose that mentions a tag ("the
+// <tool_call> tag"), ordinary JSON and anything inside Markdown code stay text. One pass over the candidate markers;
+// every body scan is bounded by the next top-level opener, so the whole scan is linear in the text length.
 
 export interface MarkupSegment {
   start: number;

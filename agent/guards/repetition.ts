@@ -1,9 +1,9 @@
-// Degenerate repetition (DESIGN §7, reference/guardrails.md §3): a unit of at least 4 characters that is not
-// itself periodic, repeated at least 4 times in a row at the end of the text (vLLM's tail-anchored check).
-// Incremental: for every period length L it keeps how many positions in a row matched the character L back,
-// so each new character costs O(maxUnit) and nothing is rescanned. The tail has period L over 4 copies when that
-// count reaches 3·L. Not an event: units with no letter (555…, emoji rows, ----, table rules), units whose own
-// period is under 4 (มากกกก, ฮ่าฮ่า, ๆๆ), and whatever the caller exempts (code fences, tables).
+// Degenerate repetition (small models loop on a phrase until the token limit): a unit of at least 4 characters that is
+// not itself periodic, repeated at least 4 times in a row at the end of the text (vLLM's tail-anchored check).
+// Incremental: for every period length L it keeps how many positions in a row matched the character L back, so each new
+// character costs O(maxUnit) and nothing is rescanned. The tail has period L over 4 copies when that count reaches 3·L.
+// Not an event: units with no letter (555…, emoji rows, ----, table rules), units whose own period is under 4 (มากกกก,
+// ฮ่าฮ่า, ๆๆ), and whatever the caller exempts (code fences, tables).
 
 export const minUnit = 4;
 export const maxUnit = 200;

@@ -3,12 +3,12 @@ import { FenceTracker, inlineCodeRanges } from './code-spans.js';
 import { scanMarkup } from './markup-scan.js';
 import { RepetitionDetector } from './repetition.js';
 
-// The two streaming detectors (DESIGN §7), called by the turn after every visible text delta with the whole text
-// so far. Work per call is bounded: the repetition detector and the fence tracker only read new characters, the
-// markup scan reads the new characters plus a small overlap (or, while a call is being collected, at most
-// `collectLimit` characters). Tool-call markup that may be a call is collected until it is complete (closer seen or
-// JSON closed) so that the turn can recover it with findLeakedToolCalls; chat-template tokens and orphaned closers
-// stop the stream at once. Repetition is not checked when the user asked for repetition.
+// The two streaming detectors (docs/architecture.md, "Turn loop and guard order"), called by the turn after every
+// visible text delta with the whole text so far. Work per call is bounded: the repetition detector and the fence
+// tracker only read new characters, the markup scan reads the new characters plus a small overlap (or, while a call is
+// being collected, at most `collectLimit` characters). Tool-call markup that may be a call is collected until it is
+// complete (closer seen or JSON closed) so that the turn can recover it with findLeakedToolCalls; chat-template tokens
+// and orphaned closers stop the stream at once. Repetition is not checked when the user asked for repetition.
 
 export type StreamVerdict =
   | { action: 'continue' }

@@ -5,7 +5,8 @@ import type { GuardEvent, TurnRecord } from '../../src/shared/types.js';
 // Write-file claim guard (first after the final answer). Fires when the user asked to save/write/create a file,
 // or the answer claims a file was saved, and the tool log has no SUCCESSFUL write_file in this turn. The turn then
 // retries once with `instruction`; if there is still no successful write it replaces the answer with
-// `writeClaimFailure` (honest: nothing was saved). The retry count lives in the turn, not here.
+// `writeClaimFailure` (honest: nothing was saved). Whether the retry was spent is decided by writeClaimStep
+// (guards/index.ts), not here.
 
 const maxScanned = 4000;
 

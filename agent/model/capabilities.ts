@@ -4,9 +4,9 @@ import { trimTrailingSlashes } from './http.js';
 import { fingerprintServer, type Fingerprint, type ServerKind } from './fingerprint.js';
 import { probeTools, type ProbeVerdict } from './probe.js';
 
-// Tools and vision per server + model (reference model-servers.md §5): declarations first, then one probe for
-// tools; vision is never probed. Config overrides win. Verdicts are cached with the server's signature, so a new
-// build or model file is noticed; an unreachable server is never cached.
+// Tools and vision per server + model (docs/architecture.md, "Model client"): declarations first, then one probe for
+// tools (declarations overstate it); vision is never probed. Config overrides win. Verdicts are cached with the
+// server's signature, so a new build or model file is noticed; an unreachable server is never cached.
 
 export type Override = 'auto' | 'on' | 'off';
 export type CapabilitySourceKind = 'config' | 'declared' | 'probe' | 'refusal' | 'default';

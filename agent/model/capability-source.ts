@@ -1,9 +1,16 @@
 import type { Keyv } from 'keyv';
-import type { CapabilitySource } from '../agent.js';
-import { detectCapabilities, forgetCapabilities, type CapabilityReport } from './capabilities.js';
-import type { Config } from '../../src/config.js';
+import { detectCapabilities, forgetCapabilities, type CapabilityReport, type Override } from './capabilities.js';
+import type { CapabilitySource } from './types.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { ModelCapabilities } from '../../src/shared/types.js';
+
+/** Where the model server is, and the operator's tools/vision overrides ('auto' = detect). */
+export interface CapabilitySettings {
+  baseUrl: string;
+  apiKey: string;
+  tools: Override;
+  vision: Override;
+}
 
 /** Detected once per server + model, kept in memory and in the keyv cache; re-detected after a tool error. */
 export class DetectedCapabilities implements CapabilitySource {
@@ -12,7 +19,7 @@ export class DetectedCapabilities implements CapabilitySource {
 
   constructor(
     private readonly options: {
-      config: Pick<Config, 'MODEL_BASE_URL' | 'MODEL_API_KEY' | 'MODEL_TOOLS' | 'MODEL_VISION'>;
+      settings: CapabilitySettings;
       model: () => Promise<string>;
       cache: Keyv;
       log: Logger;
@@ -36,16 +43,16 @@ export class DetectedCapabilities implements CapabilitySource {
 
   async forget(): Promise<void> {
     this.report = undefined;
-    await forgetCapabilities(this.options.cache, this.options.config.MODEL_BASE_URL, await this.options.model());
+    await forgetCapabilities(this.options.cache, this.options.settings.baseUrl, await this.options.model());
   }
 
   private async detect(): Promise<CapabilityReport> {
-    const { config, cache, log } = this.options;
+    const { settings, cache, log } = this.options;
     const report = await detectCapabilities({
-      baseUrl: config.MODEL_BASE_URL,
-      apiKey: config.MODEL_API_KEY,
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
       model: await this.options.model(),
-      overrides: { tools: config.MODEL_TOOLS, vision: config.MODEL_VISION },
+      overrides: { tools: settings.tools, vision: settings.vision },
       cache,
       log,
       timeoutMs: this.options.timeoutMs ?? 15_000,

@@ -9,8 +9,7 @@ import { streamAttempt, wholeAttempt, type AttemptOutcome } from './attempt.js';
 import { trimTrailingSlashes } from './http.js';
 import { extractErrorMessage, isResponseFormatRefusal, isStreamWithToolsUnsupported } from './errors.js';
 import { withRetries } from './retry.js';
-import { ModelError, type ModelCallRequest, type ModelCallResult, type ModelClient } from './types.js';
-import type { CompletionRequest } from '../tools/tool.js';
+import { ModelError, type CompletionRequest, type ModelCallRequest, type ModelCallResult, type ModelClient } from './types.js';
 
 export interface ModelClientOptions {
   /** OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1. */

@@ -2,7 +2,8 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { ModelError, type ModelErrorKind } from './types.js';
 
 // Turns whatever a model server or the network did wrong into one ModelError kind. Servers disagree on error bodies
-// (reference model-servers.md §1–4), so the message is read from every known shape and matched by text, not `type`.
+// (five shapes among llama-server, Ollama, vLLM and LM Studio), so the message is read from every known shape and
+// matched by text, not `type`.
 
 /** Longest server message kept in a ModelError (bodies can be whole HTML pages). */
 const messageLimit = 300;

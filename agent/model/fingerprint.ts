@@ -1,8 +1,8 @@
 import { answered, requestJson, serverOrigin, type HttpOutcome } from './http.js';
 import { isRecord } from '../../src/shared/is-record.js';
 
-// Which server is behind the base URL, and what it declares about the model (reference model-servers.md §1, §5
-// steps 1–2). Every endpoint is optional: a failed GET only means "not this server".
+// Which server is behind the base URL, and what it declares about the model (each server kind has its own metadata
+// endpoints, read before any probe). Every endpoint is optional: a failed GET only means "not this server".
 
 export type ServerKind = 'llama-server' | 'ollama' | 'vllm' | 'lmstudio' | 'mlx' | 'generic';
 

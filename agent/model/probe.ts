@@ -2,8 +2,9 @@ import { requestJson } from './http.js';
 import type { ServerKind } from './fingerprint.js';
 import { isRecord } from '../../src/shared/is-record.js';
 
-// One cheap call with a dummy tool decides whether the server and model really produce tool calls (reference
-// model-servers.md §5 step 3). Its system prompt differs from the real one so the real prompt-cache slot stays clean.
+// One cheap call with a dummy tool decides whether the server and model really produce tool calls (a declaration or a
+// chat template only says they might). Its system prompt differs from the real one so the real prompt-cache slot stays
+// clean.
 
 export type ProbeOutcome =
   | 'native' // structured tool_calls

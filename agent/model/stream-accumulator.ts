@@ -3,8 +3,9 @@ import { closeThinkTag, ThinkSplitter } from './think-splitter.js';
 import { isRecord } from '../../src/shared/is-record.js';
 
 // Our own accumulator over raw chat-completion chunks. The SDK's stream helper loses or merges calls on shapes real
-// servers send (reference model-servers.md §8): whole calls without `index`, first fragments without id/type, two
-// calls on index 0, integer ids, object arguments. Every field is checked at run time: the wire does not follow types.
+// servers send (llama-server, Ollama, vLLM, LM Studio, proxies): whole calls without `index`, first fragments without
+// id/type, two calls on index 0, integer ids, object arguments. Every field is checked at run time: the wire does not
+// follow types.
 
 export interface RawToolCallDelta {
   index?: number | null;

@@ -53,11 +53,34 @@ function partialTagLength(text: string, tag: string): number {
   return 0;
 }
 
-/** Removes <think> blocks (closed or not) and a leading orphan `…</think>` from a whole answer. */
+/**
+ * The visible part of a whole answer (helper completions: relevance checks, JSON extraction). Same rules as the
+ * stream, so a helper answer and a chat answer are read alike: closed <think> blocks go, an unclosed one hides the
+ * rest, and text before an orphan `</think>` is thinking (templates that open <think> in the prompt). Unlike the
+ * stream, tags match in any letter case: nothing here is shown to the user, so hiding more is the safe side.
+ * One pass with indexOf (a lazy regex is quadratic on unclosed tags).
+ */
 export function stripThinking(text: string): string {
-  const splitter = new ThinkSplitter();
-  let visible = splitter.push(text).visible + splitter.flush().visible;
-  const orphanClose = visible.indexOf(closeThinkTag);
+  const folded = asciiLowerCase(text);
+  let visible = '';
+  let position = 0;
+  for (;;) {
+    const start = folded.indexOf(openThinkTag, position);
+    if (start < 0) {
+      visible += text.slice(position);
+      break;
+    }
+    visible += text.slice(position, start);
+    const end = folded.indexOf(closeThinkTag, start + openThinkTag.length);
+    if (end < 0) break;
+    position = end + closeThinkTag.length;
+  }
+  const orphanClose = asciiLowerCase(visible).indexOf(closeThinkTag);
   if (orphanClose >= 0) visible = visible.slice(orphanClose + closeThinkTag.length);
   return visible.trim();
+}
+
+/** Lower-cases A–Z only, so every index stays valid in the original text (full case folding can change lengths). */
+function asciiLowerCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }

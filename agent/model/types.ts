@@ -1,7 +1,19 @@
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { TextCompleter } from '../tools/tool.js';
+import type { ModelCapabilities } from '../../src/shared/types.js';
 
 export type { ChatCompletionMessageParam, ChatCompletionTool };
+
+/** A plain, non-streaming completion for helpers inside tools (relevance checks, fact extraction). */
+export interface CompletionRequest {
+  system?: string;
+  messages: { role: 'user' | 'assistant'; content: string }[];
+  maxTokens?: number;
+  /** Ask for JSON matching this schema where the server supports `response_format: json_schema`. */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
+  signal?: AbortSignal;
+}
+
+export type TextCompleter = (request: CompletionRequest) => Promise<string>;
 
 /** Decision of a stream watcher after each text delta. */
 export type StreamDecision = 'continue' | 'abort';
@@ -68,4 +80,11 @@ export interface ModelClient {
   call(request: ModelCallRequest): Promise<ModelCallResult>;
   /** A plain completion for tools (relevance checks, fact extraction). */
   complete: TextCompleter;
+}
+
+/** What the agent needs to know about capabilities: the current verdict, and a way to re-detect. */
+export interface CapabilitySource {
+  current(): Promise<ModelCapabilities>;
+  /** Called after a tool-related error so the next turn detects again. */
+  forget(): Promise<void>;
 }

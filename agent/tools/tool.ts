@@ -1,18 +1,7 @@
 import type { z } from 'zod';
 import type { Logger } from '../../src/shared/log.js';
 import type { Citation, Language, OutboundFile, ProgressEvent, TurnImage } from '../../src/shared/types.js';
-
-/** A plain, non-streaming completion for helpers inside tools (relevance checks, fact extraction). */
-export interface CompletionRequest {
-  system?: string;
-  messages: { role: 'user' | 'assistant'; content: string }[];
-  maxTokens?: number;
-  /** Ask for JSON matching this schema where the server supports `response_format: json_schema`. */
-  jsonSchema?: { name: string; schema: Record<string, unknown> };
-  signal?: AbortSignal;
-}
-
-export type TextCompleter = (request: CompletionRequest) => Promise<string>;
+import type { TextCompleter } from '../model/index.js';
 
 /**
  * What a tool may know about the turn. Who the user is and what they may read comes from here,

@@ -1,6 +1,6 @@
 import type { Localized } from '../shared/i18n.js';
 import type { Logger } from '../shared/log.js';
-import type { InboundMessage, Language, OutboundFile, ProgressEvent } from '../shared/types.js';
+import type { Attachment, InboundMessage, Language, OutboundFile, ProgressEvent } from '../shared/types.js';
 
 /** A parsed `/name@bot args…` message. */
 export interface ParsedCommand {
@@ -21,6 +21,8 @@ export interface CommandContext {
   now(): Date;
   /** Progress for long commands such as /research (already localized). */
   progress(event: ProgressEvent): void;
+  /** An attachment's bytes through the adapter that received the message, capped at MAX_ATTACHMENT_BYTES. */
+  download(attachment: Attachment): Promise<Uint8Array>;
 }
 
 export interface CommandResult {

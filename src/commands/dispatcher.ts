@@ -1,7 +1,7 @@
 import { say, type Localized } from '../shared/i18n.js';
 import type { Logger } from '../shared/log.js';
-import type { InboundMessage, Language, ProgressEvent } from '../shared/types.js';
-import type { CommandHandler, CommandResult, ParsedCommand } from './command.js';
+import type { InboundMessage, Language } from '../shared/types.js';
+import type { CommandContext, CommandHandler, CommandResult, ParsedCommand } from './command.js';
 import { describeError } from '../shared/describe-error.js';
 
 const unknownCommand: Localized = {
@@ -43,7 +43,8 @@ export class CommandDispatcher {
     return this.options.adminIds.includes(`${message.platform}:${message.sender.id}`);
   }
 
-  async run(command: ParsedCommand, message: InboundMessage, progress: (event: ProgressEvent) => void): Promise<CommandResult> {
+  /** `channel`: what the router binds to this message (progress notes, attachment downloads). */
+  async run(command: ParsedCommand, message: InboundMessage, channel: Pick<CommandContext, 'progress' | 'download'>): Promise<CommandResult> {
     const { language, log } = this.options;
     const handler = this.handlers.get(command.name);
     if (!handler) return { text: say(unknownCommand, language, { name: command.name }) };
@@ -54,7 +55,8 @@ export class CommandDispatcher {
         isGlobalAdmin: this.isGlobalAdmin(message),
         log,
         now: this.options.now ?? (() => new Date()),
-        progress,
+        progress: channel.progress,
+        download: channel.download,
       });
     } catch (error) {
       log.error({ command: command.name, error: describeError(error) }, 'command failed');

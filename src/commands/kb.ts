@@ -1,5 +1,5 @@
 import { pick, say, type Localized } from '../shared/i18n.js';
-import type { KnowledgeStore } from '../knowledge/types.js';
+import type { KnowledgeStore } from '../knowledge/index.js';
 import type { CommandHandler } from './command.js';
 import { accessOf, refusal } from './kb/access.js';
 import { addDocuments } from './kb/add.js';

@@ -8,13 +8,16 @@ export type CommandParse =
 // `/name` or `/name@botname`, name of letters, digits, `_` or `-` (platform command grammar; Telegram allows 32).
 const commandHead = /^\/([A-Za-z][\w-]{0,31})(?:@([\w.-]{1,64}))?(?=\s|$)/;
 
-/** Parses a command message; shared by every platform. `botName` is the bot's username for `/cmd@botname`. */
-export function parseCommand(text: string, botName?: string): CommandParse {
+/**
+ * Parses a command message; shared by every platform. `botUsername` is the bot's username on the message's
+ * platform, as its adapter reported it: `/cmd@someone_else` is then another bot's. Without it any `@name` is ours.
+ */
+export function parseCommand(text: string, botUsername?: string): CommandParse {
   const trimmed = text.trimStart();
   const head = commandHead.exec(trimmed);
   if (!head) return { kind: 'not-a-command' };
   const [whole, name = '', addressee] = head;
-  if (addressee && botName && addressee.toLowerCase() !== botName.toLowerCase()) return { kind: 'other-bot' };
+  if (addressee && botUsername && addressee.toLowerCase() !== botUsername.toLowerCase()) return { kind: 'other-bot' };
   const rest = trimmed.slice(whole.length).trim();
   return { kind: 'command', command: { name: name.toLowerCase(), rest, words: splitWords(rest) } };
 }

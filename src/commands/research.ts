@@ -1,7 +1,6 @@
 import type { Localized } from '../shared/i18n.js';
 import { pick, say } from '../shared/i18n.js';
-import { renderSourceList } from '../../agent/guards/sources.js';
-import type { Citation } from '../shared/types.js';
+import type { Citation, Language } from '../shared/types.js';
 import type { CommandContext, CommandHandler } from './command.js';
 
 // `/research <question>`: deep research for users; the answer ends with its numbered sources.
@@ -26,14 +25,21 @@ const failed: Localized = {
 };
 
 export type ResearchFunction = (question: string, context: CommandContext) => Promise<{ text: string; citations: Citation[] }>;
+/** The numbered source list every answer uses (the agent's sources guard owns the format; the root hands it in). */
+export type SourceListRenderer = (citations: readonly Citation[], language: Language) => string;
 
 /** The answer followed by the numbered source list every answer uses; entry n matches the `[n]` markers. */
-export function formatResearchReply(text: string, citations: readonly Citation[], context: Pick<CommandContext, 'language'>): string {
+export function formatResearchReply(
+  text: string,
+  citations: readonly Citation[],
+  context: Pick<CommandContext, 'language'>,
+  renderSources: SourceListRenderer,
+): string {
   if (citations.length === 0) return text;
-  return `${text}\n\n${renderSourceList(citations, context.language)}`;
+  return `${text}\n\n${renderSources(citations, context.language)}`;
 }
 
-export function createResearchCommand(run: ResearchFunction): CommandHandler {
+export function createResearchCommand(run: ResearchFunction, renderSources: SourceListRenderer): CommandHandler {
   return {
     name: 'research',
     summary,
@@ -46,7 +52,7 @@ export function createResearchCommand(run: ResearchFunction): CommandHandler {
       }
       try {
         const result = await run(question, context);
-        return { text: formatResearchReply(result.text, result.citations, context) };
+        return { text: formatResearchReply(result.text, result.citations, context, renderSources) };
       } catch (error) {
         context.log.error({ err: error }, '/research failed');
         return { text: pick(failed, context.language) };

@@ -1,7 +1,7 @@
 import { pick, type Localized } from '../shared/i18n.js';
 import type { Logger } from '../shared/log.js';
+import { citationsFor, sourceLabel } from '../shared/citations.js';
 import type { Citation, Language } from '../shared/types.js';
-import { citationsFor, sourceLabel } from './sources.js';
 import type { KnowledgeStore, RetrievalHit } from './types.js';
 import { describeError } from '../shared/describe-error.js';
 
@@ -40,7 +40,8 @@ export async function naiveRagContext(
   question: string,
   options: NaiveRagOptions,
 ): Promise<{ text: string; citations: Citation[] } | null> {
-  const bound = store.boundKnowledgeBaseIds(conversationKey);
+  // Only the conversation's own KBs are searched: the ids come from its bindings, never from the question.
+  const bound = await store.boundKnowledgeBaseIds(conversationKey);
   if (bound.length === 0 || !question.trim()) return null;
   let hits: RetrievalHit[];
   try {

@@ -71,27 +71,42 @@ export type AddDocumentResult =
 /** Whether the chunks got embedding vectors: 'failed' means full-text search only for this document. */
 export type VectorStatus = 'not-configured' | 'stored' | 'failed';
 
+// Rules every backend applies (the /kb commands quote them to users).
+
+/** Letters (any script, Thai included), digits, `_ . -`; no spaces so `/kb add <name>` stays unambiguous. */
+const namePattern = /^[\p{L}\p{M}\p{N}_.-]{1,40}$/u;
+/** Longer descriptions are cut. */
+export const maxDescriptionLength = 300;
+
+export function isValidKnowledgeBaseName(name: string): boolean {
+  return namePattern.test(name);
+}
+
 export type BindResult = 'bound' | 'already-bound' | 'unknown-knowledge-base';
 
+/**
+ * Where knowledge bases live. Every method is asynchronous so that a networked backend (PostgreSQL) can sit
+ * behind the same interface; callers never rely on a result being ready at once.
+ */
 export interface KnowledgeStore {
-  createKnowledgeBase(input: { name: string; description: string; spaceKey: string; createdBy: string; now: Date }): CreateKnowledgeBaseResult;
-  getKnowledgeBase(id: string): KnowledgeBase | undefined;
+  createKnowledgeBase(input: { name: string; description: string; spaceKey: string; createdBy: string; now: Date }): Promise<CreateKnowledgeBaseResult>;
+  getKnowledgeBase(id: string): Promise<KnowledgeBase | undefined>;
   /** Knowledge bases whose id is `reference`, or whose name is `reference` (case-insensitive), in any space. */
-  findKnowledgeBases(reference: string): KnowledgeBase[];
+  findKnowledgeBases(reference: string): Promise<KnowledgeBase[]>;
   /** All knowledge bases, or those of one space; oldest first. */
-  listKnowledgeBases(filter?: { spaceKey?: string }): KnowledgeBase[];
-  summarize(id: string): KnowledgeBaseSummary | undefined;
-  deleteKnowledgeBase(id: string): boolean;
+  listKnowledgeBases(filter?: { spaceKey?: string }): Promise<KnowledgeBase[]>;
+  summarize(id: string): Promise<KnowledgeBaseSummary | undefined>;
+  deleteKnowledgeBase(id: string): Promise<boolean>;
 
   addDocument(knowledgeBaseId: string, input: AddDocumentInput): Promise<AddDocumentResult>;
-  documents(knowledgeBaseId: string): KnowledgeDocument[];
-  removeDocument(knowledgeBaseId: string, documentId: number): boolean;
+  documents(knowledgeBaseId: string): Promise<KnowledgeDocument[]>;
+  removeDocument(knowledgeBaseId: string, documentId: number): Promise<boolean>;
 
-  bind(conversationKey: string, knowledgeBaseId: string, boundBy: string, now: Date): BindResult;
-  unbind(conversationKey: string, knowledgeBaseId: string): boolean;
-  boundKnowledgeBaseIds(conversationKey: string): string[];
+  bind(conversationKey: string, knowledgeBaseId: string, boundBy: string, now: Date): Promise<BindResult>;
+  unbind(conversationKey: string, knowledgeBaseId: string): Promise<boolean>;
+  boundKnowledgeBaseIds(conversationKey: string): Promise<string[]>;
 
   /** Best chunks of the given knowledge bases for a query, best first; unknown ids are skipped. */
   search(knowledgeBaseIds: readonly string[], query: string, topK: number): Promise<RetrievalHit[]>;
-  close(): void;
+  close(): Promise<void>;
 }

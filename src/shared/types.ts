@@ -11,13 +11,27 @@ export interface Sender {
   isPlatformAdmin: boolean;
 }
 
+/**
+ * Where an attachment's bytes are, as plain data (a stored message must be replayable after a restart); the adapter
+ * that received the message turns it into bytes (`PlatformAdapter.download`).
+ */
+export type AttachmentReference =
+  /** Telegram `file_id` (resolved through getFile). */
+  | { kind: 'platform-file'; id: string }
+  /** Discord attachment CDN URL. */
+  | { kind: 'url'; url: string }
+  /** LINE message id: its content is fetched by message. */
+  | { kind: 'message'; id: string }
+  /** Console: a file on this machine. */
+  | { kind: 'path'; path: string };
+
 export interface Attachment {
   kind: 'image' | 'file';
   mime: string;
   name: string;
+  /** As declared by the platform (the download enforces the real cap). */
   size: number;
-  /** Size-capped download through the platform API. */
-  fetch(): Promise<Uint8Array>;
+  reference: AttachmentReference;
 }
 
 export interface InboundMessage {
@@ -34,8 +48,8 @@ export interface InboundMessage {
   mentionsBot: boolean;
   repliesToBot: boolean;
   attachments: Attachment[];
+  /** Survives JSON through `parseInboundMessage` (src/shared/inbound-message-schema.ts). */
   receivedAt: Date;
-  raw?: unknown;
 }
 
 export interface OutboundFile {
@@ -61,8 +75,11 @@ export interface Citation {
 
 export type GuardAction = 'pass' | 'warn' | 'rewrite' | 'block';
 
+/** Every guard that records events; a misspelt name fails the type check. */
+export type GuardName = 'write-claim' | 'refusal' | 'numbers' | 'sources' | 'vision' | 'dlp' | 'repetition' | 'leaked-markup' | 'repeat-call';
+
 export interface GuardEvent {
-  guard: string;
+  guard: GuardName;
   action: GuardAction;
   reason: string;
 }

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { isRecord } from '../../src/shared/is-record.js';
+import { llamaProps, ollamaShow } from './model-server-metadata.js';
 
-// A scripted OpenAI-compatible model server on 127.0.0.1 (reference model-servers.md §10). Chat completions are
-// answered from scripted steps, in order; the flavour endpoints (/props, /api/show, …) answer from the options.
+// A scripted OpenAI-compatible model server on 127.0.0.1. Chat completions are answered from scripted steps, in
+// order; the flavour endpoints (/props, /api/show, …) answer from the options.
 // SSE framing, chunk shapes and error bodies follow the real servers, quirks included.
 
 export type Flavour = 'llama-server' | 'ollama' | 'vllm' | 'lmstudio' | 'generic';
@@ -63,7 +64,7 @@ export interface FakeModelServer {
   close(): Promise<void>;
 }
 
-/** The real tools-refusal error of each server (reference §1–4). */
+/** The real tools-refusal error of each server (captured from llama-server, Ollama and vLLM). */
 export function refusalStep(flavour: 'llama-server' | 'ollama' | 'vllm', modelId = 'qwen3.5:2b'): ScriptStep {
   if (flavour === 'llama-server') {
     return { error: { status: 500, body: { error: { code: 500, message: 'tools param requires --jinja flag', type: 'server_error' } } } };
@@ -333,41 +334,6 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
   fake.origin = `http://127.0.0.1:${port}`;
   fake.url = `${fake.origin}/v1`;
   return fake;
-}
-
-function llamaProps(modelId: string, declaredTools: boolean | undefined, declaredVision: boolean | undefined): Record<string, unknown> {
-  const template = declaredTools ? '{%- if tools %}<tools>{{ tools | tojson }}</tools>{%- endif %}' : '{{ messages }}';
-  return {
-    default_generation_settings: { id: 0, n_ctx: 8192, params: { n_predict: -1, temperature: 0.8 } },
-    total_slots: 1,
-    model_path: `/models/${modelId}.gguf`,
-    chat_template: template,
-    ...(declaredTools === undefined
-      ? {}
-      : {
-          chat_template_caps: {
-            supports_tools: declaredTools,
-            supports_tool_calls: declaredTools,
-            supports_parallel_tool_calls: declaredTools,
-            supports_system_role: true,
-            supports_preserve_reasoning: false,
-          },
-        }),
-    modalities: { vision: declaredVision ?? false, audio: false },
-    build_info: 'b6500-1a2b3c4d',
-  };
-}
-
-function ollamaShow(declaredTools: boolean | undefined, declaredVision: boolean | undefined): Record<string, unknown> {
-  const declared = declaredTools !== undefined || declaredVision !== undefined;
-  const capabilities = ['completion', ...(declaredTools ? ['tools'] : []), ...(declaredVision ? ['vision'] : []), 'thinking'];
-  return {
-    template: '{{ .Prompt }}',
-    details: { format: 'gguf', family: 'qwen35', families: ['qwen35'], parameter_size: '2.3B', quantization_level: 'Q4_K_M' },
-    model_info: { 'general.architecture': 'qwen35', 'qwen35.context_length': 262144 },
-    modified_at: '2026-05-01T00:00:00Z',
-    ...(declared ? { capabilities } : {}),
-  };
 }
 
 function startSse(response: ServerResponse): void {

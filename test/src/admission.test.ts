@@ -34,15 +34,15 @@ describe('admission', () => {
     ['group, unknown command with mention', { text: '/weather', mentionsBot: true }, 'command', 'command'],
     ['direct, unknown command', { text: '/weather', chatKind: 'direct' as const }, 'command', 'command'],
     ['group, mention with nothing else', { text: '  ', mentionsBot: true }, 'ignore', 'empty'],
-    ['direct, image only', { text: '', chatKind: 'direct' as const, attachments: [{ kind: 'image' as const, mime: 'image/png', name: 'a.png', size: 1, fetch: async () => new Uint8Array() }] }, 'dispatch', 'direct'],
+    ['direct, image only', { text: '', chatKind: 'direct' as const, attachments: [{ kind: 'image' as const, mime: 'image/png', name: 'a.png', size: 1, reference: { kind: 'platform-file' as const, id: 'photo-1' } }] }, 'dispatch', 'direct'],
   ])('%s', (_name, overrides, kind, reason) => {
-    const admission = admit(message(overrides), { botName: 'saeng_bot', knownCommands: known });
+    const admission = admit(message(overrides), { botUsername: 'saeng_bot', knownCommands: known });
     expect(admission.kind).toBe(kind);
     expect(admission.reason).toBe(reason);
   });
 
   it('hands the parsed command over', () => {
-    const admission = admit(message({ text: '/kb@saeng_bot add "Staff FAQ" now' }), { botName: 'saeng_bot', knownCommands: known });
+    const admission = admit(message({ text: '/kb@saeng_bot add "Staff FAQ" now' }), { botUsername: 'saeng_bot', knownCommands: known });
     expect(admission).toEqual({ kind: 'command', reason: 'command', command: { name: 'kb', rest: 'add "Staff FAQ" now', words: ['add', 'Staff FAQ', 'now'] } });
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { consoleMessage } from '../../adapters/console/inbound.js';
+import { consoleMessage } from '../../adapters/console/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -18,7 +18,7 @@ afterEach(async () => {
 describe('router', () => {
   it('never answers a re-delivered message twice', async () => {
     fake.script({ text: 'ครั้งเดียว' });
-    const message = await consoleMessage({ text: 'สวัสดี', userId: 'owner', maxAttachmentBytes: 1000 });
+    const message = await consoleMessage({ text: 'สวัสดี', userId: 'owner' });
     const first = await test.send(message);
     const again = await test.send({ ...message });
     expect(first.replies).toHaveLength(1);

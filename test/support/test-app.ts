@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { consoleMessage } from '../../adapters/console/inbound.js';
+import { consoleMessage, createConsoleAdapter } from '../../adapters/console/index.js';
 import type { HistoryLimits } from '../../agent/history.js';
 import { defineTool, type AnyTool } from '../../agent/tools/tool.js';
 import { consoleOwnerId, createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { silentLogger, type Logger } from '../../src/shared/log.js';
 import type { HandledMessage } from '../../src/router.js';
+import type { PlatformAdapter } from '../../src/shared/channel.js';
 import type { InboundMessage, Reply } from '../../src/shared/types.js';
 
 export interface TestApp {
@@ -36,6 +37,8 @@ export function createTestApp(options: {
   now?: () => Date;
   log?: Logger;
   historyLimits?: HistoryLimits;
+  /** Platform adapters besides the console's (their attachments download through them). */
+  adapters?: readonly PlatformAdapter[];
 }): TestApp {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-test-'));
   const config = loadConfig({
@@ -48,7 +51,9 @@ export function createTestApp(options: {
     USER_MESSAGES_PER_MINUTE: '10000',
     ...options.environment,
   });
-  const app = createApp({ config, log: options.log ?? silentLogger(), extraTools: options.extraTools, now: options.now, historyLimits: options.historyLimits });
+  // The console adapter is never started here: it reads attached files for the router, as in `npm run cli`.
+  const adapters = [createConsoleAdapter({ userId: consoleOwnerId, language: config.BOT_LANGUAGE }), ...(options.adapters ?? [])];
+  const app = createApp({ config, log: options.log ?? silentLogger(), extraTools: options.extraTools, now: options.now, historyLimits: options.historyLimits, adapters });
   const send = (message: InboundMessage) => app.router.handle(message, { send: async (_reply: Reply) => undefined });
   return {
     app,
@@ -63,7 +68,6 @@ export function createTestApp(options: {
           group: askOptions.group,
           mention: askOptions.mention,
           attachmentPaths: askOptions.attachmentPaths,
-          maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
         }),
       ),
     close: async () => {

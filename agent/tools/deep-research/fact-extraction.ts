@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '../../../src/shared/log.js';
-import type { TextCompleter } from '../tool.js';
+import type { TextCompleter } from '../../model/index.js';
 import { oneLine } from '../web-search/thai-text.js';
 import type { Candidate } from '../web-search/types.js';
 import { urlKey } from '../../../src/shared/url-normalize.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '../../../src/shared/log.js';
-import type { TextCompleter } from '../tool.js';
+import type { TextCompleter } from '../../model/index.js';
 import { oneLine } from '../web-search/thai-text.js';
 import { parseModelJson } from './tolerant-json.js';
 import type { Fact } from './types.js';

@@ -2,7 +2,7 @@ import { jaccard, textTrigrams } from '../web-search/trigrams.js';
 import { maxFacts } from './fact-store.js';
 import type { ResearchStopReason } from './types.js';
 
-// The research loop's stop rules as pure predicates (DESIGN §6; reference §8).
+// The research loop's stop rules as pure predicates, so each one is tested alone and the loop stays a plain loop.
 
 export const maxRounds = 4;
 export const minNewFactsPerRound = 3;

@@ -2,7 +2,7 @@ import type { Localized } from '../../../src/shared/i18n.js';
 import { say } from '../../../src/shared/i18n.js';
 import type { Logger } from '../../../src/shared/log.js';
 import type { Citation, Language } from '../../../src/shared/types.js';
-import type { TextCompleter } from '../tool.js';
+import type { TextCompleter } from '../../model/index.js';
 import { CitationNumbering, type Source, renumberMarkers } from './citations.js';
 import type { FigureConflict } from './conflicts.js';
 import { extractFigures } from './figures.js';

@@ -1,4 +1,4 @@
-import { stripThinking } from '../web-search/model-answer.js';
+import { stripThinking } from '../../model/index.js';
 
 // Small models wrap JSON in prose, code fences or <think> blocks even when asked for bare JSON; servers
 // without json_schema support let them. Take the outermost object or array and parse that.

@@ -4,14 +4,14 @@ import { createDeepResearchTool, createResearchRunner } from '../deep-research/i
 import type { ResearchRunner } from '../deep-research/index.js';
 import type { AnyTool } from '../tool.js';
 import type { ProviderLimit } from './providers/guarded-provider.js';
-import { type SearchConfig, selectProvider } from './providers/select-provider.js';
+import { type SearchSettings, selectProvider } from './providers/select-provider.js';
 import { createSearchPipeline } from './search-pipeline.js';
 import { createWebSearchTool } from './web-search-tool.js';
 
 // Composition of the web tools: provider (limiter + cache) → pipeline → `web_search` and `deep_research`.
 
 export interface WebToolsOptions {
-  config: SearchConfig;
+  settings: SearchSettings;
   /** keyv@5 instance; keys are prefixed `web-search:`. */
   cache: Keyv;
   log: Logger;
@@ -25,7 +25,7 @@ export interface WebToolsOptions {
 
 /** `[web_search, deep_research]` and the research runner when a provider is configured; nothing otherwise. */
 export function createWebTools(options: WebToolsOptions): { tools: AnyTool[]; research: ResearchRunner | null } {
-  const provider = selectProvider(options.config, {
+  const provider = selectProvider(options.settings, {
     cache: options.cache,
     log: options.log,
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -34,14 +34,14 @@ export function createWebTools(options: WebToolsOptions): { tools: AnyTool[]; re
   if (!provider) return { tools: [], research: null };
   const pipeline = createSearchPipeline({
     provider,
-    llmFilter: options.config.SEARCH_LLM_FILTER === 'on',
+    llmFilter: options.settings.llmFilter === 'on',
     timeZone: options.timeZone ?? 'Asia/Bangkok',
   });
   const research = createResearchRunner(pipeline);
-  options.log.info({ provider: provider.name, llmFilter: options.config.SEARCH_LLM_FILTER }, 'web_search: enabled');
+  options.log.info({ provider: provider.name, llmFilter: options.settings.llmFilter }, 'web_search: enabled');
   return { tools: [createWebSearchTool(pipeline), createDeepResearchTool(research)], research };
 }
 
 export type { ResearchRunner } from '../deep-research/index.js';
-export type { SearchConfig } from './providers/select-provider.js';
+export type { SearchSettings } from './providers/select-provider.js';
 export { sourcesNoticeKey } from './format-results.js';

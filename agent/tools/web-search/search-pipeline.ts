@@ -1,5 +1,5 @@
 import type { Logger } from '../../../src/shared/log.js';
-import type { TextCompleter } from '../tool.js';
+import type { TextCompleter } from '../../model/index.js';
 import { type LayerStats, applyLexicalLayers } from './lexical-layers.js';
 import { analyzeIntent } from './query-intent.js';
 import { planQuery } from './query-variants.js';

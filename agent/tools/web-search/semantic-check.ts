@@ -1,6 +1,5 @@
 import type { Logger } from '../../../src/shared/log.js';
-import type { TextCompleter } from '../tool.js';
-import { stripThinking } from './model-answer.js';
+import { stripThinking, type TextCompleter } from '../../model/index.js';
 
 // Layer 3: one batched YES/NO call to the same model over the remaining titles + snippets (no URLs).
 // The answer is parsed with a strict pattern; anything unexpected rejects every item (fails closed).

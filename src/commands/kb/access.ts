@@ -1,5 +1,5 @@
 import { pick, say, type Localized } from '../../shared/i18n.js';
-import type { KnowledgeBase, KnowledgeStore } from '../../knowledge/types.js';
+import type { KnowledgeBase, KnowledgeStore } from '../../knowledge/index.js';
 import type { CommandContext } from '../command.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
 
@@ -50,9 +50,9 @@ export type Resolution = { ok: true; knowledgeBase: KnowledgeBase } | { ok: fals
  * global admins reach other spaces by name (names of other groups are not disclosed to space admins). An id
  * of another space's KB gets a refusal.
  */
-export function resolveKnowledgeBase(store: KnowledgeStore, reference: string, context: CommandContext): Resolution {
+export async function resolveKnowledgeBase(store: KnowledgeStore, reference: string, context: CommandContext): Promise<Resolution> {
   const { language } = context;
-  const matches = store.findKnowledgeBases(reference);
+  const matches = await store.findKnowledgeBases(reference);
   const byId = matches.find((candidate) => candidate.id === reference);
   const here = matches.filter((candidate) => candidate.spaceKey === context.message.spaceKey);
   const global = accessOf(context) === 'global';

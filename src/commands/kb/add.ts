@@ -1,6 +1,5 @@
 import { say, type Localized } from '../../shared/i18n.js';
-import { describeIngestFailure } from '../../knowledge/ingest/ingest-failure.js';
-import type { AddDocumentResult } from '../../knowledge/types.js';
+import { describeIngestFailure, type AddDocumentResult } from '../../knowledge/index.js';
 import type { Attachment } from '../../shared/types.js';
 import type { CommandContext } from '../command.js';
 import { resolveKnowledgeBase, senderKey } from './access.js';
@@ -43,7 +42,7 @@ async function addAttachment(
   if (attachment.size > maxAttachmentBytes) return { ok: false, failure: { code: 'too-large', limitBytes: maxAttachmentBytes } };
   let bytes: Uint8Array;
   try {
-    bytes = await attachment.fetch();
+    bytes = await context.download(attachment);
   } catch (error) {
     context.log.warn({ knowledgeBaseId, error: describeError(error) }, 'knowledge: attachment download failed');
     return 'download-failed';
@@ -67,7 +66,7 @@ export const addDocuments: Subcommand = async (input, context, dependencies) => 
   const { language } = context;
   const reference = input.words[0];
   if (!reference) return say(strings.usage, language);
-  const resolved = resolveKnowledgeBase(dependencies.store, reference, context);
+  const resolved = await resolveKnowledgeBase(dependencies.store, reference, context);
   if (!resolved.ok) return resolved.text;
   const knowledgeBase = resolved.knowledgeBase;
   const text = textAfterWords(input.rest, 1);

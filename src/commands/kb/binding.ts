@@ -17,10 +17,10 @@ export const bindKnowledgeBase: Subcommand = async (input, context, { store }) =
   const { language } = context;
   const reference = input.words[0];
   if (!reference) return say(strings.bindUsage, language);
-  const resolved = resolveKnowledgeBase(store, reference, context);
+  const resolved = await resolveKnowledgeBase(store, reference, context);
   if (!resolved.ok) return resolved.text;
   const { conversationKey } = context.message;
-  const result = store.bind(conversationKey, resolved.knowledgeBase.id, senderKey(context), context.now());
+  const result = await store.bind(conversationKey, resolved.knowledgeBase.id, senderKey(context), context.now());
   const name = escapeMarkdown(resolved.knowledgeBase.name);
   if (result === 'bound') context.log.info({ knowledgeBaseId: resolved.knowledgeBase.id, conversationKey }, 'knowledge: bound');
   return say(result === 'bound' ? strings.bound : strings.alreadyBound, language, { name });
@@ -31,10 +31,10 @@ export const unbindKnowledgeBase: Subcommand = async (input, context, { store })
   const { language } = context;
   const reference = input.words[0];
   if (!reference) return say(strings.unbindUsage, language);
-  const resolved = resolveKnowledgeBase(store, reference, context);
+  const resolved = await resolveKnowledgeBase(store, reference, context);
   if (!resolved.ok) return resolved.text;
   const { conversationKey } = context.message;
-  const removed = store.unbind(conversationKey, resolved.knowledgeBase.id);
+  const removed = await store.unbind(conversationKey, resolved.knowledgeBase.id);
   if (removed) context.log.info({ knowledgeBaseId: resolved.knowledgeBase.id, conversationKey }, 'knowledge: unbound');
   return say(removed ? strings.unbound : strings.notBound, language, { name: escapeMarkdown(resolved.knowledgeBase.name) });
 };

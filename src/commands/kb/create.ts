@@ -1,5 +1,5 @@
 import { say, type Localized } from '../../shared/i18n.js';
-import { maxDescriptionLength } from '../../knowledge/sqlite/knowledge-base-records.js';
+import { maxDescriptionLength } from '../../knowledge/index.js';
 import { senderKey } from './access.js';
 import { textAfterWords } from './arguments.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
@@ -24,7 +24,7 @@ export const createKnowledgeBase: Subcommand = async (input, context, { store })
   const name = input.words[0];
   if (!name) return say(strings.usage, language);
   const description = textAfterWords(input.rest, 1).replace(/\s+/g, ' ').slice(0, maxDescriptionLength);
-  const created = store.createKnowledgeBase({ name, description, spaceKey: context.message.spaceKey, createdBy: senderKey(context), now: context.now() });
+  const created = await store.createKnowledgeBase({ name, description, spaceKey: context.message.spaceKey, createdBy: senderKey(context), now: context.now() });
   if (!created.ok) return say(created.reason === 'invalid-name' ? strings.invalidName : strings.duplicate, language, { name: escapeMarkdown(name) });
   context.log.info({ knowledgeBaseId: created.knowledgeBase.id, spaceKey: created.knowledgeBase.spaceKey }, 'knowledge: knowledge base created');
   return say(strings.created, language, { name: escapeMarkdown(created.knowledgeBase.name), id: created.knowledgeBase.id });

@@ -20,7 +20,7 @@ export const deleteKnowledgeBase: Subcommand = async (input, context, { store, c
   const { language } = context;
   const [reference, code] = input.words;
   if (!reference) return say(strings.usage, language);
-  const resolved = resolveKnowledgeBase(store, reference, context);
+  const resolved = await resolveKnowledgeBase(store, reference, context);
   if (!resolved.ok) return resolved.text;
   const knowledgeBase = resolved.knowledgeBase;
   const name = escapeMarkdown(knowledgeBase.name);
@@ -29,7 +29,7 @@ export const deleteKnowledgeBase: Subcommand = async (input, context, { store, c
   // The reference echoed back is the id when the name has characters a user cannot retype reliably.
   const echoedReference = /^[\w.-]{1,40}$/.test(reference) ? reference : knowledgeBase.id;
   if (!code) {
-    const summary = store.summarize(knowledgeBase.id);
+    const summary = await store.summarize(knowledgeBase.id);
     const newCode = confirmations.request(conversationKey, sender, knowledgeBase.id, context.now());
     return say(strings.confirm, language, {
       name,
@@ -43,7 +43,7 @@ export const deleteKnowledgeBase: Subcommand = async (input, context, { store, c
   const check = confirmations.confirm(conversationKey, sender, knowledgeBase.id, code, context.now());
   if (check === 'wrong-code') return say(strings.wrongCode, language, { reference: echoedReference });
   if (check === 'none-pending') return say(strings.nonePending, language, { reference: echoedReference });
-  store.deleteKnowledgeBase(knowledgeBase.id);
+  await store.deleteKnowledgeBase(knowledgeBase.id);
   context.log.info({ knowledgeBaseId: knowledgeBase.id }, 'knowledge: knowledge base deleted');
   return say(strings.deleted, language, { name });
 };

@@ -1,6 +1,5 @@
 import { say, type Localized } from '../../shared/i18n.js';
-import { formatBytes } from '../../knowledge/ingest/ingest-failure.js';
-import type { KnowledgeDocument } from '../../knowledge/types.js';
+import { formatBytes, type KnowledgeDocument } from '../../knowledge/index.js';
 import { resolveKnowledgeBase } from './access.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
 import type { Subcommand } from './subcommand.js';
@@ -24,10 +23,10 @@ export const listDocuments: Subcommand = async (input, context, { store }) => {
   const { language } = context;
   const reference = input.words[0];
   if (!reference) return say(strings.usage, language);
-  const resolved = resolveKnowledgeBase(store, reference, context);
+  const resolved = await resolveKnowledgeBase(store, reference, context);
   if (!resolved.ok) return resolved.text;
   const name = escapeMarkdown(resolved.knowledgeBase.name);
-  const documents = store.documents(resolved.knowledgeBase.id);
+  const documents = await store.documents(resolved.knowledgeBase.id);
   if (documents.length === 0) return say(strings.empty, language, { name });
   const lines = documents.slice(0, maxLines).map((document) =>
     say(strings.line, language, {
@@ -57,15 +56,15 @@ export const removeDocument: Subcommand = async (input, context, { store }) => {
   const [reference, ...documentWords] = input.words;
   const documentReference = documentWords.join(' ');
   if (!reference || !documentReference) return say(strings.removeUsage, language);
-  const resolved = resolveKnowledgeBase(store, reference, context);
+  const resolved = await resolveKnowledgeBase(store, reference, context);
   if (!resolved.ok) return resolved.text;
   const knowledgeBase = resolved.knowledgeBase;
   const name = escapeMarkdown(knowledgeBase.name);
-  const matches = findDocuments(store.documents(knowledgeBase.id), documentReference);
+  const matches = findDocuments(await store.documents(knowledgeBase.id), documentReference);
   const target = matches[0];
   if (!target) return say(strings.noSuchDocument, language, { reference: escapeMarkdown(documentReference), name });
   if (matches.length > 1) return say(strings.severalDocuments, language, { reference: escapeMarkdown(documentReference), ids: matches.map((match) => `#${match.id}`).join(', ') });
-  store.removeDocument(knowledgeBase.id, target.id);
+  await store.removeDocument(knowledgeBase.id, target.id);
   context.log.info({ knowledgeBaseId: knowledgeBase.id, documentId: target.id }, 'knowledge: document removed');
   return say(strings.removed, language, { id: target.id, title: escapeMarkdown(target.title), name });
 };

@@ -1,5 +1,5 @@
 import { pick, say, type Localized } from '../../shared/i18n.js';
-import { formatBytes } from '../../knowledge/ingest/ingest-failure.js';
+import { formatBytes } from '../../knowledge/index.js';
 import { resolveKnowledgeBase } from './access.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
 import type { Subcommand } from './subcommand.js';
@@ -18,11 +18,11 @@ export const describeKnowledgeBase: Subcommand = async (input, context, { store 
   const { language } = context;
   const reference = input.words[0];
   if (!reference) return say(strings.usage, language);
-  const resolved = resolveKnowledgeBase(store, reference, context);
+  const resolved = await resolveKnowledgeBase(store, reference, context);
   if (!resolved.ok) return resolved.text;
-  const summary = store.summarize(resolved.knowledgeBase.id);
+  const summary = await store.summarize(resolved.knowledgeBase.id);
   if (!summary) return say(strings.usage, language);
-  const boundHere = store.boundKnowledgeBaseIds(context.message.conversationKey).includes(summary.id);
+  const boundHere = (await store.boundKnowledgeBaseIds(context.message.conversationKey)).includes(summary.id);
   return say(strings.body, language, {
     name: escapeMarkdown(summary.name),
     id: summary.id,

@@ -1,5 +1,5 @@
 import { pick, say, type Localized } from '../../shared/i18n.js';
-import type { KnowledgeBase, KnowledgeStore } from '../../knowledge/types.js';
+import type { KnowledgeBase, KnowledgeStore } from '../../knowledge/index.js';
 import type { CommandContext } from '../command.js';
 import { accessOf } from './access.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
@@ -17,9 +17,14 @@ const strings = {
 
 const maxLines = 30;
 
-function line(store: KnowledgeStore, knowledgeBase: KnowledgeBase, bound: ReadonlySet<string>, context: CommandContext, showSpace: boolean): string {
+/** Document count per KB id, asked for all the KBs at once. */
+async function documentCounts(store: KnowledgeStore, knowledgeBases: readonly KnowledgeBase[]): Promise<Map<string, number>> {
+  const summaries = await Promise.all(knowledgeBases.map((knowledgeBase) => store.summarize(knowledgeBase.id)));
+  return new Map(knowledgeBases.map((knowledgeBase, index) => [knowledgeBase.id, summaries[index]?.documentCount ?? 0]));
+}
+
+function line(knowledgeBase: KnowledgeBase, documents: number, bound: ReadonlySet<string>, context: CommandContext, showSpace: boolean): string {
   const { language } = context;
-  const documents = store.summarize(knowledgeBase.id)?.documentCount ?? 0;
   const parts = [`- **${escapeMarkdown(knowledgeBase.name)}** (\`${knowledgeBase.id}\`)`];
   if (knowledgeBase.description) parts.push(`— ${escapeMarkdown(knowledgeBase.description)}`);
   parts.push(`· ${say(strings.documents, language, { count: documents })}`);
@@ -38,17 +43,20 @@ function section(title: Localized, lines: string[], context: CommandContext): st
 /** `/kb list`: this space's KBs, KBs of other spaces bound here, and (global admins) every other KB. */
 export const listKnowledgeBases: Subcommand = async (_input, context, { store }) => {
   const { spaceKey, conversationKey } = context.message;
-  const bound = new Set(store.boundKnowledgeBaseIds(conversationKey));
-  const all = accessOf(context) === 'global' ? store.listKnowledgeBases() : store.listKnowledgeBases({ spaceKey });
+  const bound = new Set(await store.boundKnowledgeBaseIds(conversationKey));
+  const all = accessOf(context) === 'global' ? await store.listKnowledgeBases() : await store.listKnowledgeBases({ spaceKey });
   const here = all.filter((knowledgeBase) => knowledgeBase.spaceKey === spaceKey);
-  const boundElsewhere = [...bound]
-    .map((id) => store.getKnowledgeBase(id))
-    .filter((knowledgeBase): knowledgeBase is KnowledgeBase => knowledgeBase !== undefined && knowledgeBase.spaceKey !== spaceKey);
+  const boundElsewhere = (await Promise.all([...bound].map((id) => store.getKnowledgeBase(id)))).filter(
+    (knowledgeBase): knowledgeBase is KnowledgeBase => knowledgeBase !== undefined && knowledgeBase.spaceKey !== spaceKey,
+  );
   const others = all.filter((knowledgeBase) => knowledgeBase.spaceKey !== spaceKey && !bound.has(knowledgeBase.id));
+  const counts = await documentCounts(store, [...here, ...boundElsewhere, ...others]);
+  const lines = (knowledgeBases: readonly KnowledgeBase[], showSpace: boolean): string[] =>
+    knowledgeBases.map((knowledgeBase) => line(knowledgeBase, counts.get(knowledgeBase.id) ?? 0, bound, context, showSpace));
   const blocks = [
-    section(strings.here, here.map((knowledgeBase) => line(store, knowledgeBase, bound, context, false)), context),
-    section(strings.boundElsewhere, boundElsewhere.map((knowledgeBase) => line(store, knowledgeBase, bound, context, true)), context),
-    section(strings.otherSpaces, others.map((knowledgeBase) => line(store, knowledgeBase, bound, context, true)), context),
+    section(strings.here, lines(here, false), context),
+    section(strings.boundElsewhere, lines(boundElsewhere, true), context),
+    section(strings.otherSpaces, lines(others, true), context),
   ].filter((block) => block.length > 0);
   if (blocks.length === 0) return pick(strings.none, context.language);
   return blocks.map((block) => block.join('\n')).join('\n\n');

@@ -20,7 +20,7 @@ export const searchKnowledgeBase: Subcommand = async (input, context, { store })
   const reference = input.words[0];
   const query = textAfterWords(input.rest, 1);
   if (!reference || !query) return say(strings.usage, language);
-  const resolved = resolveKnowledgeBase(store, reference, context);
+  const resolved = await resolveKnowledgeBase(store, reference, context);
   if (!resolved.ok) return resolved.text;
   const name = escapeMarkdown(resolved.knowledgeBase.name);
   const shownQuery = escapeMarkdown(preview(query, 80));

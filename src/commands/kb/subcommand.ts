@@ -1,4 +1,4 @@
-import type { KnowledgeStore } from '../../knowledge/types.js';
+import type { KnowledgeStore } from '../../knowledge/index.js';
 import type { CommandContext } from '../command.js';
 import type { DeleteConfirmations } from './delete-confirmations.js';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import { createIndexTable, dropIndexTable, isKnowledgeBaseId } from './schema.js';
-import type { BindResult, CreateKnowledgeBaseResult, KnowledgeBase, KnowledgeBaseSummary } from '../types.js';
+import { isValidKnowledgeBaseName, maxDescriptionLength, type BindResult, type CreateKnowledgeBaseResult, type KnowledgeBase, type KnowledgeBaseSummary } from '../types.js';
 
 // Knowledge bases and their bindings to conversations.
 
@@ -21,14 +21,6 @@ const summaryRow = z.object({
   total_bytes: z.number(),
   bound_count: z.number(),
 });
-
-/** Letters (any script, Thai included), digits, `_ . -`; no spaces so `/kb add <name>` stays unambiguous. */
-const namePattern = /^[\p{L}\p{M}\p{N}_.-]{1,40}$/u;
-export const maxDescriptionLength = 300;
-
-export function isValidKnowledgeBaseName(name: string): boolean {
-  return namePattern.test(name);
-}
 
 function nameKey(name: string): string {
   return name.normalize('NFC').toLowerCase();

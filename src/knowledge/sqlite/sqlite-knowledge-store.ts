@@ -14,9 +14,10 @@ import { migrate } from './schema.js';
 import type { AddDocumentResult, KnowledgeStore, RetrievalHit, VectorStatus } from '../types.js';
 import { VectorSearch } from './vector-search.js';
 
-export type * from '../types.js';
+// The SQLite backend: better-sqlite3 is synchronous, so each method does its work at once and returns a settled
+// promise; checks that must hold while writing stay inside the write's transaction.
 
-export interface KnowledgeStoreOptions {
+export interface SqliteKnowledgeStoreOptions {
   /** `DATA_DIR/knowledge.db`, or ':memory:'. */
   path: string;
   /** OpenAI-compatible embeddings for hybrid ranking; full text alone when absent. */
@@ -37,7 +38,7 @@ const maxQueryCharacters = 2000;
 
 const chunkRowsSchema = z.array(chunkRow);
 
-export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeStore {
+export function openSqliteKnowledgeStore(options: SqliteKnowledgeStoreOptions): KnowledgeStore {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const database = new BetterSqlite3(options.path);
   migrate(database);
@@ -75,13 +76,13 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
   }
 
   return {
-    createKnowledgeBase: (input) => knowledgeBases.create(input),
-    getKnowledgeBase: (id) => knowledgeBases.get(id),
-    findKnowledgeBases: (reference) => knowledgeBases.find(reference),
-    listKnowledgeBases: (filter) => knowledgeBases.list(filter?.spaceKey),
-    summarize: (id) => knowledgeBases.summarize(id),
+    createKnowledgeBase: async (input) => knowledgeBases.create(input),
+    getKnowledgeBase: async (id) => knowledgeBases.get(id),
+    findKnowledgeBases: async (reference) => knowledgeBases.find(reference),
+    listKnowledgeBases: async (filter) => knowledgeBases.list(filter?.spaceKey),
+    summarize: async (id) => knowledgeBases.summarize(id),
 
-    deleteKnowledgeBase(id) {
+    async deleteKnowledgeBase(id) {
       const deleted = knowledgeBases.delete(id);
       documents.forgetIndex(id);
       fullText.forget(id);
@@ -137,9 +138,9 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
       return written;
     },
 
-    documents: (knowledgeBaseId) => documents.documents(knowledgeBaseId),
+    documents: async (knowledgeBaseId) => documents.documents(knowledgeBaseId),
 
-    removeDocument(knowledgeBaseId, documentId) {
+    async removeDocument(knowledgeBaseId, documentId) {
       const removed = database.transaction(() => documents.remove(knowledgeBaseId, documentId))();
       if (removed) {
         fullText.changed(knowledgeBaseId);
@@ -148,9 +149,9 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
       return removed;
     },
 
-    bind: (conversationKey, knowledgeBaseId, boundBy, now) => knowledgeBases.bind(conversationKey, knowledgeBaseId, boundBy, now),
-    unbind: (conversationKey, knowledgeBaseId) => knowledgeBases.unbind(conversationKey, knowledgeBaseId),
-    boundKnowledgeBaseIds: (conversationKey) => knowledgeBases.boundIds(conversationKey),
+    bind: async (conversationKey, knowledgeBaseId, boundBy, now) => knowledgeBases.bind(conversationKey, knowledgeBaseId, boundBy, now),
+    unbind: async (conversationKey, knowledgeBaseId) => knowledgeBases.unbind(conversationKey, knowledgeBaseId),
+    boundKnowledgeBaseIds: async (conversationKey) => knowledgeBases.boundIds(conversationKey),
 
     async search(knowledgeBaseIds, query, topK): Promise<RetrievalHit[]> {
       const limit = Math.min(Math.max(Math.trunc(topK) || 1, 1), maxTopK);
@@ -188,7 +189,7 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
       });
     },
 
-    close() {
+    async close() {
       database.close();
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runAnswerGuards } from '../../../agent/guards/index.js';
+import { runAnswerGuards, writeClaimStep } from '../../../agent/guards/index.js';
 import { fake } from '../../support/fake-tokens.js';
 import { toolCall, turnRecord } from '../../support/turn-record.js';
 
@@ -14,6 +14,7 @@ describe('runAnswerGuards', () => {
     const result = runAnswerGuards(turnRecord({ toolCalls: [search], finalText: 'ราคาทองคำแท่งวันนี้ขายออกบาทละ 41,050 บาท' }), { secrets: [] });
     expect(result).toEqual({
       text: 'ราคาทองคำแท่งวันนี้ขายออกบาทละ 41,050 บาท\n\n**แหล่งที่มา**\n1. https://www.goldtraders.or.th/',
+      answer: 'ราคาทองคำแท่งวันนี้ขายออกบาทละ 41,050 บาท\n\n**แหล่งที่มา**\n1. https://www.goldtraders.or.th/',
       citations: [{ label: 'https://www.goldtraders.or.th/', url: 'https://www.goldtraders.or.th/' }],
       events: [],
       blocked: false,
@@ -56,5 +57,49 @@ describe('runAnswerGuards', () => {
     const result = runAnswerGuards(turnRecord({ toolCalls: [search], finalText: '', stopReason: 'step-limit' }), { secrets: [] });
     expect(result.text).toMatch(/• ค้นเว็บ `ราคาทองวันนี้`:\n {2}ทองคำแท่งขายออกบาทละ 41,050 บาท เพิ่มขึ้น 0\.52%/);
     expect(result.events[0]).toMatchObject({ guard: 'refusal', action: 'rewrite' });
+  });
+
+  it('fills an empty answer before the other guards: the tool log, or an apology when no tool ran', () => {
+    const cut = runAnswerGuards(turnRecord({ finalText: '', stopReason: 'repetition' }), { secrets: [] });
+    expect(cut.text).toBe('ขออภัย คำตอบของโมเดลผิดปกติจึงถูกตัดไว้ กรุณาถามใหม่อีกครั้ง หรือถามให้เฉพาะเจาะจงขึ้น');
+    expect(cut.events).toEqual([]);
+    const logged = runAnswerGuards(turnRecord({ toolCalls: [search], finalText: '', stopReason: 'repeat-call' }), { secrets: [] });
+    expect(logged.text).toMatch(/^ขออภัย ยังสรุปคำตอบได้ไม่ครบ/);
+    expect(logged.events).toEqual([]);
+  });
+
+  it('puts the vision note first and the sources last; history keeps the answer without the note', () => {
+    const record = turnRecord({ toolCalls: [search], finalText: 'ราคาทองคำแท่งวันนี้ขายออกบาทละ 41,050 บาท' });
+    const result = runAnswerGuards(record, { secrets: [], imagesNotShown: 2 });
+    const answer = 'ราคาทองคำแท่งวันนี้ขายออกบาทละ 41,050 บาท\n\n**แหล่งที่มา**\n1. https://www.goldtraders.or.th/';
+    expect(result.text).toBe(`(โมเดลที่ใช้อยู่อ่านรูปภาพไม่ได้ จึงตอบจากข้อความอย่างเดียว)\n\n${answer}`);
+    expect(result.answer).toBe(answer);
+    expect(result.events).toEqual([{ guard: 'vision', action: 'warn', reason: '2 image(s) not shown: the model has no vision' }]);
+  });
+
+  it('runs DLP after the vision note: the answer is blocked, the note stays in front of the notice', () => {
+    const record = turnRecord({ finalText: `โทเค็นคือ ${fake.githubClassic()}` });
+    const result = runAnswerGuards(record, { secrets: [], imagesNotShown: 1 });
+    expect(result.blocked).toBe(true);
+    expect(result.text).toBe(`(โมเดลที่ใช้อยู่อ่านรูปภาพไม่ได้ จึงตอบจากข้อความอย่างเดียว)\n\n${result.answer}`);
+    expect(result.answer).toMatch(/ถูกระงับ/);
+    expect(result.events.map((event) => event.guard)).toEqual(['vision', 'dlp']);
+  });
+});
+
+describe('writeClaimStep', () => {
+  const asked = turnRecord({ question: 'บันทึกสรุปนี้เป็นไฟล์ notes.md ให้หน่อย', finalText: 'บันทึกแล้วครับ' });
+
+  it('passes when nothing was asked or claimed, and asks for the one retry when tools can be called', () => {
+    expect(writeClaimStep(turnRecord({ finalText: 'ราคาทองวันนี้' }), { retried: false, canRetry: true })).toEqual({ action: 'pass' });
+    expect(writeClaimStep(asked, { retried: false, canRetry: true })).toMatchObject({ action: 'retry', event: { guard: 'write-claim', action: 'warn' } });
+  });
+
+  it('fails with the honest text: both events without tools, only the failure after the retry', () => {
+    const withoutTools = writeClaimStep(asked, { retried: false, canRetry: false });
+    const afterRetry = writeClaimStep(asked, { retried: true, canRetry: true });
+    expect(withoutTools).toMatchObject({ action: 'failed', text: expect.stringMatching(/^ขออภัย ครั้งนี้ยังไม่ได้บันทึกไฟล์/) });
+    expect(withoutTools.action === 'failed' && withoutTools.events.map((event) => event.action)).toEqual(['warn', 'rewrite']);
+    expect(afterRetry.action === 'failed' && afterRetry.events.map((event) => event.action)).toEqual(['rewrite']);
   });
 });

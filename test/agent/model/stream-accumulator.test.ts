@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseToolArguments, StreamAccumulator } from '../../../agent/model/stream-accumulator.js';
 
-// Chunk shapes copied from the servers' real streams (reference model-servers.md §8).
+// Chunk shapes copied from the servers' real streams (llama-server, Ollama, vLLM, LM Studio).
 
 function feed(chunks: unknown[]): { accumulator: StreamAccumulator; visibleAfterEach: string[]; deltas: string[] } {
   const accumulator = new StreamAccumulator();

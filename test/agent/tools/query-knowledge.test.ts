@@ -1,17 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQueryKnowledgeTool, knowledgePolicy } from '../../../agent/tools/query-knowledge.js';
+import { createQueryKnowledgeTool, knowledgePolicy } from '../../../agent/tools/query-knowledge/index.js';
 import type { ToolContext, ToolResult } from '../../../agent/tools/tool.js';
 import type { Logger } from '../../../src/shared/log.js';
 import { silentLogger } from '../../../src/shared/log.js';
-import { openKnowledgeStore } from '../../../src/knowledge/sqlite/sqlite-knowledge-store.js';
-import type { KnowledgeStore } from '../../../src/knowledge/types.js';
+import { openKnowledgeStore, type KnowledgeStore } from '../../../src/knowledge/index.js';
 import { utf8 } from '../../support/knowledge/documents.js';
 import { memoryLog } from '../../support/memory-log.js';
 import { seededStore, seedTime } from '../../support/knowledge/seeded-store.js';
 
 const stores: KnowledgeStore[] = [];
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
 });
 
 function toolContext(bound: readonly string[], options: { log?: Logger; language?: 'th' | 'en' } = {}): ToolContext {
@@ -112,7 +111,7 @@ describe('query_knowledge: query', () => {
 
   it('trusts the turn, not the store: a KB bound in the store but absent from the context is refused', async () => {
     const { store, faq, secret } = await setup();
-    store.bind('discord:chan-1', secret, 'discord:admin', seedTime);
+    await store.bind('discord:chan-1', secret, 'discord:admin', seedTime);
     const result = await call(store, { action: 'query', kb_id: secret, query_text: 'เงินเดือน' }, toolContext([faq]));
     expect(result.ok).toBe(false);
     expect(result.content).not.toContain('950,000');

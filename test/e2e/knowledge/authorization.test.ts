@@ -52,7 +52,7 @@ describe('a plain user', () => {
     const { fake, test } = await start();
     expect(await replyTo(test, '/kb create คู่มือ')).toContain('สร้างคลังความรู้');
     expect(await replyTo(test, '/kb add คู่มือ พนักงานลาพักร้อนได้ปีละสิบสองวัน')).toContain('เพิ่มแล้ว');
-    const knowledgeBase = test.app.knowledge.findKnowledgeBases('คู่มือ')[0];
+    const knowledgeBase = (await test.app.knowledge.findKnowledgeBases('คู่มือ'))[0];
     if (!knowledgeBase) throw new Error('the knowledge base should exist');
     await replyTo(test, '/kb bind คู่มือ');
 
@@ -60,9 +60,9 @@ describe('a plain user', () => {
     expect(reply).toBe(refusalText);
     expect(reply.startsWith('ขออภัยครับ')).toBe(true);
     // Nothing a refused command could have touched has changed.
-    expect(test.app.knowledge.listKnowledgeBases().map((entry) => entry.name)).toEqual(['คู่มือ']);
-    expect(test.app.knowledge.documents(knowledgeBase.id)).toHaveLength(1);
-    expect(test.app.knowledge.boundKnowledgeBaseIds(conversationKey)).toEqual([knowledgeBase.id]);
+    expect((await test.app.knowledge.listKnowledgeBases()).map((entry) => entry.name)).toEqual(['คู่มือ']);
+    expect(await test.app.knowledge.documents(knowledgeBase.id)).toHaveLength(1);
+    expect(await test.app.knowledge.boundKnowledgeBaseIds(conversationKey)).toEqual([knowledgeBase.id]);
     expect(fake.requests).toEqual([]);
   });
 
@@ -73,10 +73,10 @@ describe('a plain user', () => {
     const confirmation = /`(\/kb delete [^`\n]{1,80})`/.exec(asked)?.[1];
     if (!confirmation) throw new Error(`no confirmation command in: ${asked}`);
     expect(await replyTo(test, confirmation, 'bob')).toBe(refusalText);
-    expect(test.app.knowledge.listKnowledgeBases()).toHaveLength(1);
+    expect(await test.app.knowledge.listKnowledgeBases()).toHaveLength(1);
     // The same command from the admin who asked does delete: bob's refusal was not a malformed command.
     expect(await replyTo(test, confirmation)).toBe('ลบคลังความรู้ **คู่มือ** แล้ว');
-    expect(test.app.knowledge.listKnowledgeBases()).toEqual([]);
+    expect(await test.app.knowledge.listKnowledgeBases()).toEqual([]);
   });
 });
 
@@ -94,16 +94,16 @@ describe('global admins', () => {
     const { fake, test } = await start(environment);
     const created = await replyTo(test, '/kb create ทีมขาย ราคาและโปรโมชัน', userId);
     const bound = await replyTo(test, '/kb bind ทีมขาย', userId);
-    const knowledgeBase = test.app.knowledge.findKnowledgeBases('ทีมขาย')[0];
+    const knowledgeBase = (await test.app.knowledge.findKnowledgeBases('ทีมขาย'))[0];
     if (allowed) {
       expect(created).toContain('สร้างคลังความรู้ **ทีมขาย**');
       expect(bound).toBe('ห้องนี้ใช้คลังความรู้ **ทีมขาย** แล้ว บอทจะตอบจากเอกสารในคลังนี้');
       expect(knowledgeBase?.createdBy).toBe(`console:${userId ?? 'owner'}`);
-      expect(test.app.knowledge.boundKnowledgeBaseIds(conversationKey)).toEqual([knowledgeBase?.id]);
+      expect(await test.app.knowledge.boundKnowledgeBaseIds(conversationKey)).toEqual([knowledgeBase?.id]);
     } else {
       expect([created, bound]).toEqual([refusalText, refusalText]);
       expect(knowledgeBase).toBeUndefined();
-      expect(test.app.knowledge.boundKnowledgeBaseIds(conversationKey)).toEqual([]);
+      expect(await test.app.knowledge.boundKnowledgeBaseIds(conversationKey)).toEqual([]);
     }
     expect(fake.requests).toEqual([]);
   });

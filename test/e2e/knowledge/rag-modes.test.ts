@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgePolicy } from '../../../agent/tools/query-knowledge.js';
+import { knowledgePolicy } from '../../../agent/tools/query-knowledge/index.js';
 import { pick } from '../../../src/shared/i18n.js';
 import { refusalStep, startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type RequestBody, type ScriptStep } from '../../fakes/model-server.js';
 import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';

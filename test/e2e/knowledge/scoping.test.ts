@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { KnowledgeBase } from '../../../src/knowledge/types.js';
+import type { KnowledgeBase } from '../../../src/knowledge/index.js';
 import { startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type ScriptStep } from '../../fakes/model-server.js';
 import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -47,9 +47,9 @@ async function twoKnowledgeBases(app: TestApp): Promise<{ bound: KnowledgeBase; 
     expect(added.replies[0]?.text).toContain('เพิ่มแล้ว');
   }
   await app.ask(`/kb bind ${boundName}`, { conversation });
-  const [bound, unbound] = [boundName, unboundName].map((name) => app.app.knowledge.findKnowledgeBases(name)[0]);
+  const [bound, unbound] = await Promise.all([boundName, unboundName].map(async (name) => (await app.app.knowledge.findKnowledgeBases(name))[0]));
   if (!bound || !unbound) throw new Error('both knowledge bases should exist');
-  expect(app.app.knowledge.boundKnowledgeBaseIds(`console:${conversation}`)).toEqual([bound.id]);
+  expect(await app.app.knowledge.boundKnowledgeBaseIds(`console:${conversation}`)).toEqual([bound.id]);
   // The unbound text is indexed and found by the admin's own search: its absence below is the scoping at work.
   const search = await app.ask(`/kb search ${unboundName} ${queryText}`, { conversation });
   expect(search.replies[0]?.text).toContain('QX-7731');

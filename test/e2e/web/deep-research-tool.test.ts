@@ -64,7 +64,7 @@ const facts = (items: [string, string][]) => JSON.stringify({ facts: items.map((
 
 async function ask(text: string): Promise<{ handled: HandledMessage; progress: ProgressEvent[] }> {
   const progress: ProgressEvent[] = [];
-  const message = await consoleMessage({ text, userId: consoleOwnerId, maxAttachmentBytes: 1024 * 1024 });
+  const message = await consoleMessage({ text, userId: consoleOwnerId });
   const handled = await test.app.router.handle(message, { send: async () => undefined, progress: async (event) => void progress.push(event) });
   return { handled, progress };
 }

@@ -79,7 +79,7 @@ const facts = (items: [string, string][]) => JSON.stringify({ facts: items.map((
 async function research(text: string): Promise<{ replies: Reply[]; progress: ProgressEvent[] }> {
   const replies: Reply[] = [];
   const progress: ProgressEvent[] = [];
-  const message = await consoleMessage({ text, userId: consoleOwnerId, maxAttachmentBytes: 1024 * 1024 });
+  const message = await consoleMessage({ text, userId: consoleOwnerId });
   await test.app.router.handle(message, {
     send: async (reply) => void replies.push(reply),
     progress: async (event) => void progress.push(event),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type FakeHttpServer, type FakeResponse, json, startFakeHttpServer, text } from './fake-http-server.js';
 import { type Answer, ScriptedQueue, isFakeResponse } from './scripted-queue.js';
 
-// Brave Web Search: `GET /res/v1/web/search` in the captured response shape (reference §2), with its
+// Brave Web Search: `GET /res/v1/web/search` in the captured response shape, with its
 // validation (422 for `country=TH`, `ui_lang=th-TH`, `search_lang=zh`; invalid token is 422 too), the
 // JSON 429 with X-RateLimit-* headers, and responses without `web`.
 

@@ -1,4 +1,4 @@
-import type { CompletionRequest, TextCompleter } from '../../../agent/tools/tool.js';
+import type { CompletionRequest, TextCompleter } from '../../../agent/model/index.js';
 
 // The model side of search tests: each call must match the next scripted step; an unscripted call is
 // recorded (and answered with an error) so `verify()` fails the test.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type FakeHttpServer, type FakeResponse, json, startFakeHttpServer, text } from './fake-http-server.js';
 import { type Answer, ScriptedQueue, isFakeResponse } from './scripted-queue.js';
 
-// A SearXNG instance: `/search?format=json` answers in the captured response shape (reference §1), with
+// A SearXNG instance: `/search?format=json` answers in the captured response shape, with
 // the real failure modes: 403 HTML when JSON is not enabled, 400/500 JSON errors, the limiter's text 429,
 // and 200 with no results plus `unresponsive_engines` when engines are suspended.
 

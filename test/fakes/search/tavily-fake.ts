@@ -1,7 +1,7 @@
 import { type FakeHttpServer, type FakeResponse, json, startFakeHttpServer } from './fake-http-server.js';
 import { type Answer, ScriptedQueue, isFakeResponse } from './scripted-queue.js';
 
-// Tavily `POST /search` (reference §3; tavily-python's test response shape): Bearer key, JSON body,
+// Tavily `POST /search` (tavily-python's test response shape): Bearer key, JSON body,
 // `{"detail":{"error":…}}` errors with 400/401/432/433/429 + retry-after, and the keyless 429 shape.
 
 export interface TavilyResultInput {

@@ -1,4 +1,5 @@
-import type { TextCompleter, ToolContext } from '../../../agent/tools/tool.js';
+import type { TextCompleter } from '../../../agent/model/index.js';
+import type { ToolContext } from '../../../agent/tools/tool.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import type { Language, ProgressEvent } from '../../../src/shared/types.js';
 

@@ -3,7 +3,7 @@ import type { CommandContext } from '../../../src/commands/command.js';
 import { createKnowledgeCommand } from '../../../src/commands/kb.js';
 import { parseCommand } from '../../../src/commands/parse.js';
 import { silentLogger } from '../../../src/shared/log.js';
-import type { KnowledgeStore } from '../../../src/knowledge/types.js';
+import type { KnowledgeStore } from '../../../src/knowledge/index.js';
 import type { Attachment, Language } from '../../../src/shared/types.js';
 import { makePdf, utf8 } from '../../support/knowledge/documents.js';
 import { seededStore, seedTime } from '../../support/knowledge/seeded-store.js';
@@ -11,8 +11,8 @@ import { seededStore, seedTime } from '../../support/knowledge/seeded-store.js';
 type Role = 'global-admin' | 'space-admin' | 'other-space-admin' | 'user';
 
 const stores: KnowledgeStore[] = [];
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
 });
 
 function context(role: Role, options: { attachments?: Attachment[]; language?: Language; now?: Date; senderId?: string } = {}): CommandContext {
@@ -36,23 +36,29 @@ function context(role: Role, options: { attachments?: Attachment[]; language?: L
     log: silentLogger(),
     now: () => options.now ?? seedTime,
     progress: () => undefined,
+    download: (item) => downloads.get(item)?.() ?? Promise.reject(new Error('unknown attachment')),
   };
 }
 
+/** What downloading each test attachment does (the adapter's part in the app). */
+const downloads = new WeakMap<Attachment, () => Promise<Uint8Array>>();
+
 function attachment(name: string, bytes: Uint8Array, options: { size?: number; fail?: boolean } = {}): Attachment & { fetched: () => number } {
   let fetches = 0;
-  return {
+  const made: Attachment & { fetched: () => number } = {
     kind: 'file',
     mime: 'application/octet-stream',
     name,
     size: options.size ?? bytes.length,
-    fetch: async () => {
-      fetches += 1;
-      if (options.fail) throw new Error('ETIMEDOUT');
-      return bytes;
-    },
+    reference: { kind: 'url', url: `https://cdn.example.com/${encodeURIComponent(name)}` },
     fetched: () => fetches,
   };
+  downloads.set(made, async () => {
+    fetches += 1;
+    if (options.fail) throw new Error('ETIMEDOUT');
+    return bytes;
+  });
+  return made;
 }
 
 async function setup(maxAttachmentBytes = 1024 * 1024) {
@@ -64,18 +70,18 @@ async function setup(maxAttachmentBytes = 1024 * 1024) {
     if (parsed.kind !== 'command') throw new Error(`not a command: ${text}`);
     return (await handler.run(parsed.command, commandContext)).text;
   };
-  const refundId = seeded.store.documents(seeded.faq).find((document) => document.title === 'refund.md')?.id ?? -1;
+  const refundId = (await seeded.store.documents(seeded.faq)).find((document) => document.title === 'refund.md')?.id ?? -1;
   return { ...seeded, handler, run, refundId };
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>;
 
-function snapshot({ store }: Setup): string {
-  const knowledgeBases = store.listKnowledgeBases();
+async function snapshot({ store }: Setup): Promise<string> {
+  const knowledgeBases = await store.listKnowledgeBases();
   return JSON.stringify({
     knowledgeBases,
-    documents: knowledgeBases.map((knowledgeBase) => store.documents(knowledgeBase.id)),
-    bindings: ['discord:chan-1', 'discord:chan-9'].map((conversation) => store.boundKnowledgeBaseIds(conversation)),
+    documents: await Promise.all(knowledgeBases.map((knowledgeBase) => store.documents(knowledgeBase.id))),
+    bindings: await Promise.all(['discord:chan-1', 'discord:chan-9'].map((conversation) => store.boundKnowledgeBaseIds(conversation))),
   });
 }
 
@@ -86,22 +92,22 @@ interface Case {
   subcommand: string;
   text(setup: Setup): string;
   /** Did it take effect (for the roles allowed to do it)? */
-  succeeded(reply: string, setup: Setup): boolean;
+  succeeded(reply: string, setup: Setup): Promise<boolean>;
   /** Creating a KB is not about an existing KB: a space admin of another space creates one in their own space. */
   otherSpaceMaySucceed?: boolean;
 }
 
 const cases: Case[] = [
-  { subcommand: 'list', text: () => '/kb list', succeeded: (reply) => reply.includes('**faq**') },
-  { subcommand: 'create', text: () => '/kb create manual Staff handbook', succeeded: (_reply, { store }) => store.findKnowledgeBases('manual').length === 1, otherSpaceMaySucceed: true },
-  { subcommand: 'add', text: ({ faq }) => `/kb add ${faq} Parking is in the basement`, succeeded: (_reply, { store, faq }) => store.documents(faq).length === 3 },
-  { subcommand: 'docs', text: ({ faq }) => `/kb docs ${faq}`, succeeded: (reply) => reply.includes('refund.md') },
-  { subcommand: 'remove-doc', text: ({ faq, refundId }) => `/kb remove-doc ${faq} #${refundId}`, succeeded: (_reply, { store, faq }) => store.documents(faq).length === 1 },
-  { subcommand: 'search', text: ({ faq }) => `/kb search ${faq} คืนเงิน`, succeeded: (reply) => reply.includes('**refund.md**') },
-  { subcommand: 'bind', text: ({ secret }) => `/kb bind ${secret}`, succeeded: (_reply, { store, secret }) => store.boundKnowledgeBaseIds('discord:chan-1').includes(secret) },
-  { subcommand: 'unbind', text: ({ faq }) => `/kb unbind ${faq}`, succeeded: (_reply, { store }) => store.boundKnowledgeBaseIds('discord:chan-1').length === 0 },
-  { subcommand: 'info', text: ({ faq }) => `/kb info ${faq}`, succeeded: (reply, { faq }) => reply.includes(`(\`${faq}\`)`) && reply.includes('2 documents') },
-  { subcommand: 'delete', text: ({ faq }) => `/kb delete ${faq}`, succeeded: (_reply, { store, faq }) => store.getKnowledgeBase(faq) === undefined },
+  { subcommand: 'list', text: () => '/kb list', succeeded: async (reply) => reply.includes('**faq**') },
+  { subcommand: 'create', text: () => '/kb create manual Staff handbook', succeeded: async (_reply, { store }) => (await store.findKnowledgeBases('manual')).length === 1, otherSpaceMaySucceed: true },
+  { subcommand: 'add', text: ({ faq }) => `/kb add ${faq} Parking is in the basement`, succeeded: async (_reply, { store, faq }) => (await store.documents(faq)).length === 3 },
+  { subcommand: 'docs', text: ({ faq }) => `/kb docs ${faq}`, succeeded: async (reply) => reply.includes('refund.md') },
+  { subcommand: 'remove-doc', text: ({ faq, refundId }) => `/kb remove-doc ${faq} #${refundId}`, succeeded: async (_reply, { store, faq }) => (await store.documents(faq)).length === 1 },
+  { subcommand: 'search', text: ({ faq }) => `/kb search ${faq} คืนเงิน`, succeeded: async (reply) => reply.includes('**refund.md**') },
+  { subcommand: 'bind', text: ({ secret }) => `/kb bind ${secret}`, succeeded: async (_reply, { store, secret }) => (await store.boundKnowledgeBaseIds('discord:chan-1')).includes(secret) },
+  { subcommand: 'unbind', text: ({ faq }) => `/kb unbind ${faq}`, succeeded: async (_reply, { store }) => (await store.boundKnowledgeBaseIds('discord:chan-1')).length === 0 },
+  { subcommand: 'info', text: ({ faq }) => `/kb info ${faq}`, succeeded: async (reply, { faq }) => reply.includes(`(\`${faq}\`)`) && reply.includes('2 documents') },
+  { subcommand: 'delete', text: ({ faq }) => `/kb delete ${faq}`, succeeded: async (_reply, { store, faq }) => (await store.getKnowledgeBase(faq)) === undefined },
 ];
 
 /** Runs the case; for delete, answers the confirmation prompt with its code as the same person. */
@@ -117,28 +123,28 @@ describe('/kb authorization: every subcommand × every role', () => {
     it.each(['global-admin', 'space-admin'] as const)('%s may', async (role) => {
       const state = await setup();
       const reply = await perform(testCase, role, state);
-      expect(testCase.succeeded(reply, state), reply).toBe(true);
+      expect(await testCase.succeeded(reply, state), reply).toBe(true);
     });
 
     it('a space admin of another space may not touch this space’s KB', async () => {
       const state = await setup();
-      const before = snapshot(state);
+      const before = await snapshot(state);
       const reply = await perform(testCase, 'other-space-admin', state);
       if (testCase.otherSpaceMaySucceed) {
-        expect(testCase.succeeded(reply, state)).toBe(true);
-        expect(state.store.findKnowledgeBases('manual')[0]?.spaceKey).toBe('discord:guild-2');
+        expect(await testCase.succeeded(reply, state)).toBe(true);
+        expect((await state.store.findKnowledgeBases('manual'))[0]?.spaceKey).toBe('discord:guild-2');
         return;
       }
       if (testCase.subcommand === 'list') expect(reply).not.toContain('faq');
       else expect(reply).toMatch(otherSpaceText);
-      expect(snapshot(state)).toBe(before);
+      expect(await snapshot(state)).toBe(before);
     });
 
     it('a plain user gets a polite refusal and nothing changes', async () => {
       const state = await setup();
-      const before = snapshot(state);
+      const before = await snapshot(state);
       expect(await perform(testCase, 'user', state)).toBe(refusalText);
-      expect(snapshot(state)).toBe(before);
+      expect(await snapshot(state)).toBe(before);
     });
   });
 
@@ -161,11 +167,11 @@ describe('/kb delete confirmation', () => {
     expect(await run(`/kb delete faq ${wrong}`, context('space-admin'))).toContain('Wrong confirmation code');
     expect(await run(`/kb delete faq ${code}`, context('space-admin', { senderId: 'another-admin' }))).toContain('No deletion is waiting');
     expect(await run(`/kb delete faq ${code}`, context('global-admin'))).toContain('No deletion is waiting');
-    expect(store.getKnowledgeBase(faq)).toBeDefined();
+    expect(await store.getKnowledgeBase(faq)).toBeDefined();
 
     expect(await run(`/kb delete faq ${code}`, context('space-admin'))).toBe('Deleted the knowledge base **faq**.');
-    expect(store.getKnowledgeBase(faq)).toBeUndefined();
-    expect(store.boundKnowledgeBaseIds('discord:chan-1')).toEqual([]);
+    expect(await store.getKnowledgeBase(faq)).toBeUndefined();
+    expect(await store.boundKnowledgeBaseIds('discord:chan-1')).toEqual([]);
   });
 
   it('expires after five minutes', async () => {
@@ -174,7 +180,7 @@ describe('/kb delete confirmation', () => {
     const code = /`\/kb delete faq ([0-9]{4})`/.exec(prompt)?.[1] ?? '';
     const later = new Date(seedTime.getTime() + 5 * 60_000 + 1);
     expect(await run(`/kb delete faq ${code}`, context('space-admin', { now: later }))).toContain('No deletion is waiting');
-    expect(store.getKnowledgeBase(faq)).toBeDefined();
+    expect(await store.getKnowledgeBase(faq)).toBeDefined();
   });
 
   it('asks in Thai by default', async () => {
@@ -199,13 +205,13 @@ describe('/kb add', () => {
     expect(lines[2]).toMatch(/^✅ “manual.pdf” added/);
     expect(lines[3]).toBe('❌ “fake.pdf”: This file is named .pdf but its content is text.');
     expect(lines[4]).toBe('❌ “refund-copy.txt”: A document with the same content is already there: “refund.md”.');
-    expect(store.documents(faq).map((document) => document.title)).toEqual(['refund.md', 'hours.txt', 'parking.md', 'manual.pdf']);
+    expect((await store.documents(faq)).map((document) => document.title)).toEqual(['refund.md', 'hours.txt', 'parking.md', 'manual.pdf']);
   });
 
   it('titles a single attachment with the text after the name', async () => {
     const { run, store, faq } = await setup();
     await run('/kb add faq Parking rules 2026', context('space-admin', { attachments: [attachment('p.txt', utf8('Park in the basement.'))] }));
-    expect(store.documents(faq).at(-1)).toMatchObject({ title: 'Parking rules 2026', sourceName: 'p.txt' });
+    expect((await store.documents(faq)).at(-1)).toMatchObject({ title: 'Parking rules 2026', sourceName: 'p.txt' });
   });
 
   it('adds the text after the name as a document titled by its first line (newlines kept)', async () => {
@@ -226,7 +232,7 @@ describe('/kb add', () => {
     expect(reply).toContain('❌ “broken.txt”: downloading the file failed; please send it again');
     expect(reply).toContain('❌ “lying.txt”: The file is too large');
     expect(big.fetched()).toBe(0);
-    expect(store.documents(faq)).toHaveLength(2);
+    expect(await store.documents(faq)).toHaveLength(2);
   });
 
   it('shows usage without a KB or content', async () => {
@@ -239,19 +245,19 @@ describe('/kb add', () => {
 describe('/kb naming and listing', () => {
   it('resolves names in this space; only global admins reach other spaces by name', async () => {
     const { run, store } = await setup();
-    const created = store.createKnowledgeBase({ name: 'handbook', description: '', spaceKey: 'telegram:-100', createdBy: 'telegram:1', now: seedTime });
+    const created = await store.createKnowledgeBase({ name: 'handbook', description: '', spaceKey: 'telegram:-100', createdBy: 'telegram:1', now: seedTime });
     if (!created.ok) throw new Error(created.reason);
     expect(await run('/kb info handbook', context('space-admin'))).toBe('No knowledge base “handbook”. See /kb list.');
     expect(await run('/kb info handbook', context('global-admin'))).toContain(`**handbook** (\`${created.knowledgeBase.id}\`)`);
-    store.createKnowledgeBase({ name: 'handbook', description: '', spaceKey: 'line:group-7', createdBy: 'line:1', now: seedTime });
+    await store.createKnowledgeBase({ name: 'handbook', description: '', spaceKey: 'line:group-7', createdBy: 'line:1', now: seedTime });
     expect(await run('/kb info handbook', context('global-admin'))).toMatch(/^Several groups have a knowledge base named “handbook”; use its id: `kb/);
   });
 
   it('lists this space’s KBs with 🔗 on those used here, and KBs of other spaces bound here', async () => {
     const { run, store } = await setup();
-    const foreign = store.createKnowledgeBase({ name: 'company', description: 'company-wide', spaceKey: 'discord:hq', createdBy: 'discord:root', now: seedTime });
+    const foreign = await store.createKnowledgeBase({ name: 'company', description: 'company-wide', spaceKey: 'discord:hq', createdBy: 'discord:root', now: seedTime });
     if (!foreign.ok) throw new Error(foreign.reason);
-    store.bind('discord:chan-1', foreign.knowledgeBase.id, 'discord:root', seedTime);
+    await store.bind('discord:chan-1', foreign.knowledgeBase.id, 'discord:root', seedTime);
     const reply = await run('/kb list', context('space-admin'));
     const [here, elsewhere] = reply.split('\n\n');
     expect(here).toContain('**Knowledge bases of this group**');

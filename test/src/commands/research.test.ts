@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandContext, ParsedCommand } from '../../../src/commands/command.js';
+import { renderSourceList } from '../../../agent/guards/sources.js';
 import { createResearchCommand, maxResearchQuestionLength } from '../../../src/commands/research.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import type { Citation, Language } from '../../../src/shared/types.js';
@@ -24,6 +25,9 @@ function context(language: Language): CommandContext {
     log: silentLogger(),
     now: () => new Date('2026-03-05T03:00:00Z'),
     progress: () => undefined,
+    download: async () => {
+      throw new Error('no attachments here');
+    },
   };
 }
 
@@ -40,14 +44,14 @@ describe('/research', () => {
     const handler = createResearchCommand(async (question) => {
       asked.push(question);
       return { text: '', citations: [] };
-    });
+    }, renderSourceList);
     expect(handler.name).toBe('research');
     expect((await handler.run(command('   '), context(language))).text).toContain(usage);
     expect(asked).toEqual([]);
   });
 
   it('refuses an over-long question', async () => {
-    const handler = createResearchCommand(() => Promise.reject(new Error('must not run')));
+    const handler = createResearchCommand(() => Promise.reject(new Error('must not run')), renderSourceList);
     const reply = await handler.run(command('ก'.repeat(maxResearchQuestionLength + 1)), context('th'));
     expect(reply.text).toBe(`คำถามยาวเกินไป (ไม่เกิน ${maxResearchQuestionLength} ตัวอักษร)`);
   });
@@ -61,7 +65,7 @@ describe('/research', () => {
     const handler = createResearchCommand(async (question) => {
       asked.push(question);
       return { text: 'ค่าไฟ กฟภ. [1] และ กฟน. [2]', citations };
-    });
+    }, renderSourceList);
     const reply = await handler.run(command('เปรียบเทียบค่าไฟ กฟน. กับ กฟภ.'), context('th'));
     expect(asked).toEqual(['เปรียบเทียบค่าไฟ กฟน. กับ กฟภ.']);
     expect(reply.text).toBe(
@@ -70,9 +74,9 @@ describe('/research', () => {
   });
 
   it('answers without a source list when there are no citations, and with a plain error when research throws', async () => {
-    const quiet = createResearchCommand(async () => ({ text: 'ไม่พบข้อมูล', citations: [] }));
+    const quiet = createResearchCommand(async () => ({ text: 'ไม่พบข้อมูล', citations: [] }), renderSourceList);
     expect((await quiet.run(command('x'), context('th'))).text).toBe('ไม่พบข้อมูล');
-    const broken = createResearchCommand(() => Promise.reject(new Error('boom')));
+    const broken = createResearchCommand(() => Promise.reject(new Error('boom')), renderSourceList);
     expect((await broken.run(command('x'), context('en'))).text).toBe('The research failed because of an internal error. Please try again later.');
   });
 });

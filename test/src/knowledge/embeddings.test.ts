@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddingsClient } from '../../../src/knowledge/embeddings-client.js';
-import { openKnowledgeStore, type KnowledgeStore } from '../../../src/knowledge/sqlite/sqlite-knowledge-store.js';
+import { openKnowledgeStore, type KnowledgeStore } from '../../../src/knowledge/index.js';
 import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from '../../fakes/embeddings-server.js';
 import { utf8 } from '../../support/knowledge/documents.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
@@ -15,8 +15,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
   server.setMode('ok');
   server.requests.length = 0;
 });
@@ -33,7 +33,7 @@ function open(withEmbeddings: boolean): { store: KnowledgeStore; records: LogRec
 }
 
 async function seed(store: KnowledgeStore): Promise<string> {
-  const created = store.createKnowledgeBase({ name: 'policies', description: '', spaceKey: 'console:local', createdBy: 'console:owner', now });
+  const created = await store.createKnowledgeBase({ name: 'policies', description: '', spaceKey: 'console:local', createdBy: 'console:owner', now });
   if (!created.ok) throw new Error(created.reason);
   const id = created.knowledgeBase.id;
   for (const [fileName, text] of [
@@ -93,7 +93,7 @@ describe('hybrid retrieval with an embeddings server', () => {
 
   it('still indexes documents for full text when the server fails at ingestion', async () => {
     const { store, records } = open(true);
-    const created = store.createKnowledgeBase({ name: 'kb', description: '', spaceKey: 's', createdBy: 'u', now });
+    const created = await store.createKnowledgeBase({ name: 'kb', description: '', spaceKey: 's', createdBy: 'u', now });
     if (!created.ok) throw new Error(created.reason);
     server.setMode('not-supported');
     const added = await store.addDocument(created.knowledgeBase.id, { fileName: 'a.txt', bytes: utf8('ร้านเปิดเก้าโมงเช้า'), addedBy: 'u', now });
@@ -109,7 +109,7 @@ describe('hybrid retrieval with an embeddings server', () => {
   it('reports vectors as stored or not configured', async () => {
     for (const [withEmbeddings, expected] of [[true, 'stored'], [false, 'not-configured']] as const) {
       const { store } = open(withEmbeddings);
-      const created = store.createKnowledgeBase({ name: 'kb', description: '', spaceKey: 's', createdBy: 'u', now });
+      const created = await store.createKnowledgeBase({ name: 'kb', description: '', spaceKey: 's', createdBy: 'u', now });
       if (!created.ok) throw new Error(created.reason);
       expect(await store.addDocument(created.knowledgeBase.id, { fileName: 'a.txt', bytes: utf8('ข้อความ'), addedBy: 'u', now })).toMatchObject({ ok: true, vectors: expected });
     }

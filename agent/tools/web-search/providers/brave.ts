@@ -4,7 +4,7 @@ import { type ProviderHttpOptions, userAgent } from './http-request.js';
 import { collectResults, parseJsonBody, requestProvider } from './provider-json.js';
 import { decodeHtml } from './html-text.js';
 
-// Brave Web Search (reference §2). Thai: `search_lang=th` only — Brave has no `country=TH` or
+// Brave Web Search. Thai: `search_lang=th` only — Brave has no `country=TH` or
 // `ui_lang=th-TH` and answers 422 to both. `web` may be missing; descriptions carry HTML.
 
 const freshness: Record<TimeRange, string> = { day: 'pd', week: 'pw', month: 'pm', year: 'py' };

@@ -3,7 +3,7 @@ import type { ProviderOutcome, SearchProvider, SearchRequest } from '../types.js
 import { type ProviderHttpOptions, userAgent } from './http-request.js';
 import { collectResults, parseJsonBody, requestProvider } from './provider-json.js';
 
-// SearXNG `/search?format=json` (reference §1). A 200 with no results and suspended engines is the usual
+// SearXNG `/search?format=json`. A 200 with no results and suspended engines is the usual
 // real-world failure and is reported as one, not as "nothing found".
 
 const result = z.object({

@@ -1,5 +1,4 @@
 import type { Keyv } from 'keyv';
-import type { Config } from '../../../../src/config.js';
 import type { Logger } from '../../../../src/shared/log.js';
 import type { SearchProvider } from '../types.js';
 import { createBraveProvider } from './brave.js';
@@ -7,27 +6,28 @@ import { type ProviderLimit, guardProvider } from './guarded-provider.js';
 import { createSearxngProvider } from './searxng.js';
 import { createTavilyProvider } from './tavily.js';
 
-// SEARCH_PROVIDER picks one provider; 'auto' takes the first of SearXNG, Brave, Tavily that is configured.
+// `provider` picks one provider; 'auto' takes the first of SearXNG, Brave, Tavily that is configured.
 
-export type SearchConfig = Pick<
-  Config,
-  | 'SEARCH_PROVIDER'
-  | 'SEARXNG_URL'
-  | 'BRAVE_API_KEY'
-  | 'BRAVE_API_BASE_URL'
-  | 'TAVILY_API_KEY'
-  | 'TAVILY_API_BASE_URL'
-  | 'SEARCH_LLM_FILTER'
-  | 'SEARCH_TIMEOUT_MS'
-  | 'SEARCH_CACHE_TTL_SECONDS'
->;
+/** Plain search settings (the composition root maps its configuration onto them). */
+export interface SearchSettings {
+  provider: 'auto' | 'searxng' | 'brave' | 'tavily' | 'none';
+  searxngUrl: string | undefined;
+  braveApiKey: string | undefined;
+  braveBaseUrl: string;
+  tavilyApiKey: string | undefined;
+  tavilyBaseUrl: string;
+  /** The batched YES/NO relevance check by the model. */
+  llmFilter: 'on' | 'off';
+  timeoutMs: number;
+  cacheTtlSeconds: number;
+}
 
-function createProvider(config: SearchConfig, fetchImplementation: typeof fetch): SearchProvider | null {
-  const http = { fetch: fetchImplementation, timeoutMs: config.SEARCH_TIMEOUT_MS };
-  const searxng = config.SEARXNG_URL ? createSearxngProvider(config.SEARXNG_URL, http) : null;
-  const brave = config.BRAVE_API_KEY ? createBraveProvider(config.BRAVE_API_BASE_URL, config.BRAVE_API_KEY, http) : null;
-  const tavily = config.TAVILY_API_KEY ? createTavilyProvider(config.TAVILY_API_BASE_URL, config.TAVILY_API_KEY, http) : null;
-  switch (config.SEARCH_PROVIDER) {
+function createProvider(settings: SearchSettings, fetchImplementation: typeof fetch): SearchProvider | null {
+  const http = { fetch: fetchImplementation, timeoutMs: settings.timeoutMs };
+  const searxng = settings.searxngUrl ? createSearxngProvider(settings.searxngUrl, http) : null;
+  const brave = settings.braveApiKey ? createBraveProvider(settings.braveBaseUrl, settings.braveApiKey, http) : null;
+  const tavily = settings.tavilyApiKey ? createTavilyProvider(settings.tavilyBaseUrl, settings.tavilyApiKey, http) : null;
+  switch (settings.provider) {
     case 'none':
       return null;
     case 'searxng':
@@ -49,17 +49,17 @@ export interface ProviderServices {
 }
 
 /** The configured provider behind its limiter and cache, or null when search is not configured. */
-export function selectProvider(config: SearchConfig, services: ProviderServices): SearchProvider | null {
-  const provider = createProvider(config, services.fetch ?? globalThis.fetch);
+export function selectProvider(settings: SearchSettings, services: ProviderServices): SearchProvider | null {
+  const provider = createProvider(settings, services.fetch ?? globalThis.fetch);
   if (!provider) {
-    if (config.SEARCH_PROVIDER !== 'none' && config.SEARCH_PROVIDER !== 'auto') {
-      services.log.warn({ provider: config.SEARCH_PROVIDER }, 'web_search: the chosen provider has no URL or key; web search is off');
+    if (settings.provider !== 'none' && settings.provider !== 'auto') {
+      services.log.warn({ provider: settings.provider }, 'web_search: the chosen provider has no URL or key; web search is off');
     }
     return null;
   }
   return guardProvider(provider, {
     cache: services.cache,
-    ttlSeconds: config.SEARCH_CACHE_TTL_SECONDS,
+    ttlSeconds: settings.cacheTtlSeconds,
     log: services.log,
     ...(services.limit ? { limit: services.limit } : {}),
   });

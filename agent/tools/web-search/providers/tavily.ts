@@ -3,7 +3,7 @@ import type { ProviderOutcome, SearchProvider, SearchRequest } from '../types.js
 import { type ProviderHttpOptions, userAgent } from './http-request.js';
 import { collectResults, parseJsonBody, requestProvider } from './provider-json.js';
 
-// Tavily `POST /search` (reference §3). `site:` in the query is ignored, so site restrictions travel in
+// Tavily `POST /search`. `site:` in the query is ignored, so site restrictions travel in
 // `include_domains`; Tavily has no language parameter, `country: "thailand"` is only a boost.
 
 const maxQueryLength = 400;

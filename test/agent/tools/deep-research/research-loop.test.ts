@@ -1,8 +1,9 @@
 import { Keyv } from 'keyv';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResearchRunner } from '../../../../agent/tools/deep-research/index.js';
-import { type SearchConfig, createWebTools } from '../../../../agent/tools/web-search/index.js';
-import type { AnyTool, CompletionRequest } from '../../../../agent/tools/tool.js';
+import { type SearchSettings, createWebTools } from '../../../../agent/tools/web-search/index.js';
+import type { CompletionRequest } from '../../../../agent/model/index.js';
+import type { AnyTool } from '../../../../agent/tools/tool.js';
 import { silentLogger } from '../../../../src/shared/log.js';
 import type { FakeHttpServer, FakeResponse } from '../../../fakes/search/fake-http-server.js';
 import { type CompletionStep, scriptedCompleter } from '../../../fakes/search/scripted-completer.js';
@@ -31,18 +32,18 @@ async function fakeWeb(web: Record<string, Record<string, unknown>[] | FakeRespo
 }
 
 function setup(fakeUrl: string): { research: ResearchRunner; tool: AnyTool } {
-  const searchConfig: SearchConfig = {
-    SEARCH_PROVIDER: 'searxng',
-    SEARXNG_URL: fakeUrl,
-    BRAVE_API_KEY: undefined,
-    BRAVE_API_BASE_URL: 'https://api.search.brave.com',
-    TAVILY_API_KEY: undefined,
-    TAVILY_API_BASE_URL: 'https://api.tavily.com',
-    SEARCH_LLM_FILTER: 'on',
-    SEARCH_TIMEOUT_MS: 5000,
-    SEARCH_CACHE_TTL_SECONDS: 900,
+  const searchSettings: SearchSettings = {
+    provider: 'searxng',
+    searxngUrl: fakeUrl,
+    braveApiKey: undefined,
+    braveBaseUrl: 'https://api.search.brave.com',
+    tavilyApiKey: undefined,
+    tavilyBaseUrl: 'https://api.tavily.com',
+    llmFilter: 'on',
+    timeoutMs: 5000,
+    cacheTtlSeconds: 900,
   };
-  const web = createWebTools({ config: searchConfig, cache: new Keyv(), log: silentLogger() });
+  const web = createWebTools({ settings: searchSettings, cache: new Keyv(), log: silentLogger() });
   const tool = web.tools.find((candidate) => candidate.name === 'deep_research');
   if (!web.research || !tool) throw new Error('research not configured');
   return { research: web.research, tool };

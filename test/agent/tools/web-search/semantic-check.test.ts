@@ -10,6 +10,8 @@ describe('parseVerdicts (strict; anything else fails closed)', () => {
     ['  1. YES  \n\n2) NO\n', 2, [true, false]],
     ['2: NO\n1: YES', 2, [true, false]],
     ['<think>result 2 is stale</think>\n1: YES\n2: NO', 2, [true, false]],
+    // The template opened <think> in the prompt: only the closer reaches the answer.
+    ['result 2 is stale</think>\n1: YES\n2: NO', 2, [true, false]],
   ])('%j → %j', (text, count, expected) => {
     expect(parseVerdicts(text, count)).toEqual(expected);
   });

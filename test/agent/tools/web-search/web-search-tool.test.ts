@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Keyv } from 'keyv';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type SearchConfig, createWebTools } from '../../../../agent/tools/web-search/index.js';
+import { type SearchSettings, createWebTools } from '../../../../agent/tools/web-search/index.js';
 import type { AnyTool, ToolResult } from '../../../../agent/tools/tool.js';
 import { silentLogger } from '../../../../src/shared/log.js';
 import type { FakeHttpServer } from '../../../fakes/search/fake-http-server.js';
@@ -17,23 +17,23 @@ afterEach(async () => {
 
 const goldResults = (JSON.parse(readFileSync(new URL('../../../fixtures/search/searxng-thai-gold.json', import.meta.url), 'utf8')) as { results: Record<string, unknown>[] }).results;
 
-function config(overrides: Partial<SearchConfig>): SearchConfig {
+function settings(overrides: Partial<SearchSettings>): SearchSettings {
   return {
-    SEARCH_PROVIDER: 'auto',
-    SEARXNG_URL: undefined,
-    BRAVE_API_KEY: undefined,
-    BRAVE_API_BASE_URL: 'https://api.search.brave.com',
-    TAVILY_API_KEY: undefined,
-    TAVILY_API_BASE_URL: 'https://api.tavily.com',
-    SEARCH_LLM_FILTER: 'on',
-    SEARCH_TIMEOUT_MS: 5000,
-    SEARCH_CACHE_TTL_SECONDS: 900,
+    provider: 'auto',
+    searxngUrl: undefined,
+    braveApiKey: undefined,
+    braveBaseUrl: 'https://api.search.brave.com',
+    tavilyApiKey: undefined,
+    tavilyBaseUrl: 'https://api.tavily.com',
+    llmFilter: 'on',
+    timeoutMs: 5000,
+    cacheTtlSeconds: 900,
     ...overrides,
   };
 }
 
-function webSearch(searchConfig: SearchConfig): AnyTool {
-  const { tools } = createWebTools({ config: searchConfig, cache: new Keyv(), log: silentLogger() });
+function webSearch(searchSettings: SearchSettings): AnyTool {
+  const { tools } = createWebTools({ settings: searchSettings, cache: new Keyv(), log: silentLogger() });
   const tool = tools.find((candidate) => candidate.name === 'web_search');
   if (!tool) throw new Error('web_search not registered');
   return tool;
@@ -53,7 +53,7 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
   it('answers a Thai question with filtered lines tagged by code, and says "do not type URLs" only in the first block', async () => {
     const fake = await startSearxngFake({ answer: () => goldResults });
     servers.push(fake);
-    const tool = webSearch(config({ SEARXNG_URL: fake.url }));
+    const tool = webSearch(settings({ searxngUrl: fake.url }));
     const model = scriptedCompleter([relevance('1: YES\n2: YES\n3: NO', 3), relevance('1: YES\n2: NO\n3: NO', 3)]);
     const context = testToolContext(model.complete);
 
@@ -87,7 +87,7 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
     const fake = await startSearxngFake({ answer: () => goldResults });
     servers.push(fake);
     const model = noModel();
-    const result = await webSearch(config({ SEARXNG_URL: fake.url, SEARCH_LLM_FILTER: 'off' })).execute({ query: 'ราคาทองคำวันนี้' }, testToolContext(model.complete));
+    const result = await webSearch(settings({ searxngUrl: fake.url, llmFilter: 'off' })).execute({ query: 'ราคาทองคำวันนี้' }, testToolContext(model.complete));
     expect(resultLines(result)).toHaveLength(3);
     model.verify();
   });
@@ -99,7 +99,7 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
     const fake = await startSearxngFake({ answer: () => goldResults });
     servers.push(fake);
     const model = scriptedCompleter([relevance('All results look relevant.', 3)]);
-    const result = await webSearch(config({ SEARXNG_URL: fake.url })).execute({ query: 'ราคาทองคำวันนี้' }, testToolContext(model.complete, { language }));
+    const result = await webSearch(settings({ searxngUrl: fake.url })).execute({ query: 'ราคาทองคำวันนี้' }, testToolContext(model.complete, { language }));
     expect(result).toEqual({ ok: true, content: expect.stringContaining(notice) as string, citations: [] });
     model.verify();
   });
@@ -108,7 +108,7 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
     const fake = await startSearxngFake({ answer: () => [searxngResult({ url: 'https://www.wongnai.com/recipes/thong-yod', title: 'วิธีทำขนมทองหยอด', content: 'ขนมไทย' })] });
     servers.push(fake);
     const model = noModel();
-    const result = await webSearch(config({ SEARXNG_URL: fake.url })).execute({ query: 'ราคาทองคำวันนี้' }, testToolContext(model.complete));
+    const result = await webSearch(settings({ searxngUrl: fake.url })).execute({ query: 'ราคาทองคำวันนี้' }, testToolContext(model.complete));
     expect(result.content).toContain('ไม่พบผลการค้นหาที่เกี่ยวข้อง');
     model.verify();
   });
@@ -121,7 +121,7 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
     servers.push(fake);
     fake.script.push(searxngErrors.hang(5000), searxngErrors.hang(5000));
     const model = noModel();
-    const result = await webSearch(config({ SEARXNG_URL: fake.url, SEARCH_TIMEOUT_MS: 100 })).execute({ query: 'ราคาทองคำวันนี้' }, testToolContext(model.complete, { language }));
+    const result = await webSearch(settings({ searxngUrl: fake.url, timeoutMs: 100 })).execute({ query: 'ราคาทองคำวันนี้' }, testToolContext(model.complete, { language }));
     expect(result.ok).toBe(false);
     expect(result.content).toContain(notice);
     model.verify();
@@ -130,7 +130,7 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
   it('reports suspended engines as a failed search, not as "nothing found"', async () => {
     const fake = await startSearxngFake({ answer: () => [], unresponsive: [['google', 'Suspended: CAPTCHA']] });
     servers.push(fake);
-    const result = await webSearch(config({ SEARXNG_URL: fake.url })).execute({ query: 'ราคาทองคำ' }, testToolContext(noModel().complete));
+    const result = await webSearch(settings({ searxngUrl: fake.url })).execute({ query: 'ราคาทองคำ' }, testToolContext(noModel().complete));
     expect(result).toMatchObject({ ok: false, content: expect.stringContaining('เครื่องมือค้นหาไม่ตอบสนอง') as string });
   });
 
@@ -141,14 +141,14 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
       ],
     });
     servers.push(fake);
-    const result = await webSearch(config({ SEARXNG_URL: fake.url, SEARCH_LLM_FILTER: 'off' })).execute({ query: 'ราคาทองคำ' }, testToolContext(noModel().complete));
+    const result = await webSearch(settings({ searxngUrl: fake.url, llmFilter: 'off' })).execute({ query: 'ราคาทองคำ' }, testToolContext(noModel().complete));
     expect(resultLines(result)).toEqual(['ราคาทองคำวันนี้ — ราคาทองคำ 47,150 บาท (source: https://evil.example.net/] ดูเพิ่ม [source: https://news.example.org/gold]']);
   });
 
   it('writes a result without a snippet as title + source only', async () => {
     const fake = await startSearxngFake({ answer: () => [searxngResult({ url: 'https://www.goldtraders.or.th/', title: 'ราคาทองคำ สมาคมค้าทองคำ' })] });
     servers.push(fake);
-    const result = await webSearch(config({ SEARXNG_URL: fake.url, SEARCH_LLM_FILTER: 'off' })).execute({ query: 'ราคาทองคำ' }, testToolContext(noModel().complete));
+    const result = await webSearch(settings({ searxngUrl: fake.url, llmFilter: 'off' })).execute({ query: 'ราคาทองคำ' }, testToolContext(noModel().complete));
     expect(resultLines(result)).toEqual(['ราคาทองคำ สมาคมค้าทองคำ [source: https://www.goldtraders.or.th/]']);
   });
 
@@ -158,7 +158,7 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
       answer: () => [tavilyResult({ title: "What's New In Python 3.13", url: 'https://docs.python.org/3/whatsnew/3.13.html', content: 'New features in Python 3.13' })],
     });
     servers.push(fake);
-    const tool = webSearch(config({ TAVILY_API_KEY: 'tvly-k', TAVILY_API_BASE_URL: fake.url, SEARCH_LLM_FILTER: 'off' }));
+    const tool = webSearch(settings({ tavilyApiKey: 'tvly-k', tavilyBaseUrl: fake.url, llmFilter: 'off' }));
     const result = await tool.execute({ query: 'Python 3.13 มีอะไรใหม่' }, testToolContext(noModel().complete));
     expect(resultLines(result)).toHaveLength(1);
     const bodies = fake.requests.map((request) => JSON.parse(request.body) as { query: string; include_domains?: string[] });
@@ -168,14 +168,14 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
 });
 
 describe('createWebTools: registered only when a provider is configured', () => {
-  const build = (overrides: Partial<SearchConfig>) => createWebTools({ config: config(overrides), cache: new Keyv(), log: silentLogger() });
+  const build = (overrides: Partial<SearchSettings>) => createWebTools({ settings: settings(overrides), cache: new Keyv(), log: silentLogger() });
 
   it.each([
     [{}, []],
-    [{ SEARCH_PROVIDER: 'none' as const, SEARXNG_URL: 'http://127.0.0.1:9' }, []],
-    [{ SEARCH_PROVIDER: 'brave' as const, SEARXNG_URL: 'http://127.0.0.1:9' }, []],
-    [{ SEARXNG_URL: 'http://127.0.0.1:9' }, ['web_search', 'deep_research']],
-    [{ TAVILY_API_KEY: 'tvly-k' }, ['web_search', 'deep_research']],
+    [{ provider: 'none' as const, searxngUrl: 'http://127.0.0.1:9' }, []],
+    [{ provider: 'brave' as const, searxngUrl: 'http://127.0.0.1:9' }, []],
+    [{ searxngUrl: 'http://127.0.0.1:9' }, ['web_search', 'deep_research']],
+    [{ tavilyApiKey: 'tvly-k' }, ['web_search', 'deep_research']],
   ])('%j → %j', (overrides, names) => {
     const web = build(overrides);
     expect(web.tools.map((tool) => tool.name)).toEqual(names);
@@ -187,10 +187,10 @@ describe('createWebTools: registered only when a provider is configured', () => 
     const tavily = await startTavilyFake({ apiKey: 'tvly-k', answer: () => [] });
     servers.push(searxng, tavily);
     const model = noModel();
-    const both = { SEARXNG_URL: searxng.url, TAVILY_API_KEY: 'tvly-k', TAVILY_API_BASE_URL: tavily.url };
-    await webSearch(config(both)).execute({ query: 'x' }, testToolContext(model.complete));
+    const both = { searxngUrl: searxng.url, tavilyApiKey: 'tvly-k', tavilyBaseUrl: tavily.url };
+    await webSearch(settings(both)).execute({ query: 'x' }, testToolContext(model.complete));
     expect([searxng.requests.length, tavily.requests.length]).toEqual([1, 0]);
-    await webSearch(config({ ...both, SEARCH_PROVIDER: 'tavily' })).execute({ query: 'x' }, testToolContext(model.complete));
+    await webSearch(settings({ ...both, provider: 'tavily' })).execute({ query: 'x' }, testToolContext(model.complete));
     expect([searxng.requests.length, tavily.requests.length]).toEqual([1, 1]);
   });
 });

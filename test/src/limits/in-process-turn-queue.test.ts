@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConversationQueue, UserQuota } from '../../src/limits.js';
+import { InProcessTurnQueue } from '../../../src/limits/in-process-turn-queue.js';
 
 function deferred() {
   let resolve!: () => void;
@@ -8,9 +8,9 @@ function deferred() {
 }
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('ConversationQueue', () => {
+describe('InProcessTurnQueue', () => {
   it('runs one turn at a time per conversation, in arrival order', async () => {
-    const queue = new ConversationQueue(4);
+    const queue = new InProcessTurnQueue(4);
     const events: string[] = [];
     const gates = [deferred(), deferred(), deferred()];
     const jobs = gates.map((gate, index) =>
@@ -33,7 +33,7 @@ describe('ConversationQueue', () => {
   });
 
   it('runs different conversations concurrently up to the limit', async () => {
-    const queue = new ConversationQueue(2);
+    const queue = new InProcessTurnQueue(2);
     const running = new Set<string>();
     let peak = 0;
     const gates = new Map(['a', 'b', 'c'].map((key) => [key, deferred()]));
@@ -59,30 +59,11 @@ describe('ConversationQueue', () => {
   });
 
   it('keeps going after a failed turn', async () => {
-    const queue = new ConversationQueue(1);
+    const queue = new InProcessTurnQueue(1);
     const failed = queue.run('x', async () => {
       throw new Error('boom');
     });
     await expect(failed).rejects.toThrow('boom');
     await expect(queue.run('x', async () => 'next')).resolves.toBe('next');
-  });
-});
-
-describe('UserQuota', () => {
-  it('refuses messages over the per-minute quota, per user', async () => {
-    const quota = new UserQuota(3);
-    const results = [];
-    for (let index = 0; index < 5; index++) results.push(await quota.take('discord:1'));
-    expect(results).toEqual([true, true, true, false, false]);
-    expect(await quota.take('discord:2')).toBe(true);
-    await quota.close();
-  });
-
-  it('notifies a flooding user once per window', () => {
-    const quota = new UserQuota(1, 60_000);
-    expect(quota.shouldNotify('u', 0)).toBe(true);
-    expect(quota.shouldNotify('u', 30_000)).toBe(false);
-    expect(quota.shouldNotify('u', 61_000)).toBe(true);
-    void quota.close();
   });
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { say } from '../../src/shared/i18n.js';
-import { citationsFor, sourceMarker } from '../../src/knowledge/sources.js';
-import type { KnowledgeBase, KnowledgeStore, RetrievalHit } from '../../src/knowledge/types.js';
-import { queryKnowledgeStrings as strings } from './query-knowledge/strings.js';
-import { type AnyTool, defineTool, type ToolContext, type ToolResult } from './tool.js';
-import { describeError } from '../../src/shared/describe-error.js';
+import { citationsFor, passageSourceMarker } from '../../../src/shared/citations.js';
+import { describeError } from '../../../src/shared/describe-error.js';
+import { say } from '../../../src/shared/i18n.js';
+import { type AnyTool, defineTool, type ToolContext, type ToolResult } from '../tool.js';
+import type { KnowledgeBaseEntry, KnowledgePassage, KnowledgeReader } from './knowledge-reader.js';
+import { queryKnowledgeStrings as strings } from './strings.js';
 
-export { knowledgePolicy } from './query-knowledge/policy.js';
+export { knowledgePolicy } from './policy.js';
+export type { KnowledgeBaseEntry, KnowledgePassage, KnowledgeReader } from './knowledge-reader.js';
 
 // `query_knowledge`: the agent's own retrieval over the knowledge bases bound to this conversation.
 // Which KBs may be read comes from the turn (context.boundKnowledgeBaseIds), never from the arguments:
@@ -24,22 +25,21 @@ type Input = z.infer<typeof input>;
 export const defaultTopK = 5;
 const queryPreviewCharacters = 40;
 
-function bound(store: KnowledgeStore, context: ToolContext): KnowledgeBase[] {
-  return context.boundKnowledgeBaseIds.flatMap((id) => {
-    const knowledgeBase = store.getKnowledgeBase(id);
-    return knowledgeBase ? [knowledgeBase] : [];
-  });
+async function bound(store: KnowledgeReader, context: ToolContext): Promise<KnowledgeBaseEntry[]> {
+  const found = await Promise.all(context.boundKnowledgeBaseIds.map((id) => store.getKnowledgeBase(id)));
+  return found.filter((knowledgeBase): knowledgeBase is KnowledgeBaseEntry => knowledgeBase !== undefined);
 }
 
-function list(store: KnowledgeStore, context: ToolContext): ToolResult {
+async function list(store: KnowledgeReader, context: ToolContext): Promise<ToolResult> {
   const { language } = context;
-  const available = bound(store, context);
+  const available = await bound(store, context);
   if (available.length === 0) return { ok: true, content: say(strings.noneBound, language) };
-  const lines = available.map((knowledgeBase) =>
+  const summaries = await Promise.all(available.map((knowledgeBase) => store.summarize(knowledgeBase.id)));
+  const lines = available.map((knowledgeBase, index) =>
     say(strings.listLine, language, {
       id: knowledgeBase.id,
       name: knowledgeBase.name,
-      documents: store.summarize(knowledgeBase.id)?.documentCount ?? 0,
+      documents: summaries[index]?.documentCount ?? 0,
       description: knowledgeBase.description ? say(strings.descriptionPart, language, { description: knowledgeBase.description }) : '',
     }),
   );
@@ -47,8 +47,8 @@ function list(store: KnowledgeStore, context: ToolContext): ToolResult {
 }
 
 /** A requested id may also be a bound KB's name (small models often pass the name); anything else is refused. */
-function resolveRequested(requested: readonly string[], available: readonly KnowledgeBase[]): { allowed: KnowledgeBase[]; refused: string[] } {
-  const allowed: KnowledgeBase[] = [];
+function resolveRequested(requested: readonly string[], available: readonly KnowledgeBaseEntry[]): { allowed: KnowledgeBaseEntry[]; refused: string[] } {
+  const allowed: KnowledgeBaseEntry[] = [];
   const refused: string[] = [];
   for (const reference of requested) {
     const match =
@@ -60,13 +60,13 @@ function resolveRequested(requested: readonly string[], available: readonly Know
   return { allowed, refused };
 }
 
-function passages(hits: readonly RetrievalHit[]): string {
-  return hits.map((hit, index) => `[${index + 1}] ${hit.text}\n${sourceMarker(hit)}`).join('\n\n');
+function passages(hits: readonly KnowledgePassage[]): string {
+  return hits.map((hit, index) => `[${index + 1}] ${hit.text}\n${passageSourceMarker(hit)}`).join('\n\n');
 }
 
-async function query(store: KnowledgeStore, parameters: Input, context: ToolContext): Promise<ToolResult> {
+async function query(store: KnowledgeReader, parameters: Input, context: ToolContext): Promise<ToolResult> {
   const { language, log, conversationKey } = context;
-  const available = bound(store, context);
+  const available = await bound(store, context);
   if (available.length === 0) return { ok: false, content: say(strings.noneBound, language) };
   const queryText = parameters.query_text;
   if (!queryText) return { ok: false, content: say(strings.missingQuery, language) };
@@ -83,7 +83,7 @@ async function query(store: KnowledgeStore, parameters: Input, context: ToolCont
     'query_knowledge: retrieval requested',
   );
   const settled = await Promise.allSettled(allowed.map((knowledgeBase) => store.search([knowledgeBase.id], queryText, topK)));
-  const merged: RetrievalHit[] = [];
+  const merged: KnowledgePassage[] = [];
   const failed: { kb_id: string; kb_name: string; error: string }[] = [];
   settled.forEach((outcome, index) => {
     const knowledgeBase = allowed[index];
@@ -105,7 +105,7 @@ async function query(store: KnowledgeStore, parameters: Input, context: ToolCont
   if (failed.length > 0) {
     // Partial failure: the agent carries on with what it has and knows what is missing.
     const body = {
-      results: results.map((hit) => ({ kb_id: hit.knowledgeBaseId, kb_name: hit.knowledgeBaseName, document: hit.documentTitle, text: `${hit.text}\n${sourceMarker(hit)}` })),
+      results: results.map((hit) => ({ kb_id: hit.knowledgeBaseId, kb_name: hit.knowledgeBaseName, document: hit.documentTitle, text: `${hit.text}\n${passageSourceMarker(hit)}` })),
       failed_kbs: failed,
     };
     return { ok: true, content: JSON.stringify(body, null, 1), citations };
@@ -115,7 +115,7 @@ async function query(store: KnowledgeStore, parameters: Input, context: ToolCont
   return { ok: true, content: `${say(strings.resultsHeading, language, { query: shownQuery, count: results.length })}\n\n${passages(results)}`, citations };
 }
 
-export function createQueryKnowledgeTool(store: KnowledgeStore): AnyTool {
+export function createQueryKnowledgeTool(store: KnowledgeReader): AnyTool {
   return defineTool({
     name: 'query_knowledge',
     description:
@@ -129,7 +129,7 @@ export function createQueryKnowledgeTool(store: KnowledgeStore): AnyTool {
         'query_knowledge: call started',
       );
       try {
-        return parameters.action === 'list' ? list(store, context) : await query(store, parameters, context);
+        return parameters.action === 'list' ? await list(store, context) : await query(store, parameters, context);
       } catch (error) {
         context.log.warn({ conversationKey: context.conversationKey, error: describeError(error) }, 'query_knowledge: failed');
         return { ok: false, content: say(strings.allFailed, context.language, { ids: '-' }) };

@@ -1,0 +1,68 @@
+import type { GuardEvent } from '../src/shared/types.js';
+import { findLeakedToolCalls } from './guards/leaked-markup.js';
+import { createStreamMonitor } from './guards/stream-monitor.js';
+import { parseToolArguments, type AssembledToolCall } from './model/index.js';
+import type { AnyTool } from './tools/tool.js';
+import type { AgentRuntime } from './turn-request.js';
+import type { TurnState } from './turn-state.js';
+
+// One streamed model call, watched by the stream monitor, read into text and tool calls. Tool-call markup printed
+// as text is cut from the answer; valid calls of our own tools in it are recovered (the user never sees markup).
+
+export interface ModelStep {
+  /** The answer text (leaked markup cut). */
+  text: string;
+  /** Tool calls the model asked for, native or recovered from its text. */
+  calls: AssembledToolCall[];
+  /** The stream monitor stopped a repeating answer: nothing of it is kept. */
+  cutForRepetition: boolean;
+}
+
+export async function modelStep(turn: TurnState, runtime: AgentRuntime, toolsAllowed: boolean): Promise<ModelStep> {
+  const { record } = turn;
+  const monitor = createStreamMonitor({ userAskedToRepeat: turn.userAskedToRepeat });
+  let abortEvent: GuardEvent | undefined;
+  let abortKind: 'repetition' | 'leaked-markup' | undefined;
+  record.steps++;
+  const result = await runtime.model.call({
+    messages: turn.messages,
+    tools: toolsAllowed ? turn.offeredTools : undefined,
+    signal: turn.context.signal,
+    onText: (visible) => {
+      const verdict = monitor.inspect(visible);
+      if (verdict.action === 'continue') return 'continue';
+      abortEvent = verdict.event;
+      abortKind = verdict.kind;
+      return 'abort';
+    },
+  });
+  record.modelMs += result.ms;
+  if (abortEvent) record.guardEvents.push(abortEvent);
+  if (result.aborted && abortKind === 'repetition') {
+    record.stopReason = 'repetition';
+    return { text: result.content, calls: [], cutForRepetition: true };
+  }
+  if (result.toolCalls.length > 0) return { text: result.content, calls: result.toolCalls, cutForRepetition: false };
+
+  const leaked = findLeakedToolCalls(result.content, [...runtime.tools.keys()]);
+  if (!leaked.found) return { text: result.content, calls: [], cutForRepetition: false };
+  const recovered = toolsAllowed ? leaked.calls.filter((call) => isValidCall(runtime.tools, call)) : [];
+  record.guardEvents.push({
+    guard: 'leaked-markup',
+    action: recovered.length > 0 ? 'rewrite' : 'block',
+    reason: recovered.length > 0 ? `recovered ${recovered.length} tool call(s) from text` : 'tool-call markup cut from the answer',
+  });
+  record.drafts.push(result.content);
+  if (recovered.length === 0 && result.aborted) record.stopReason = 'leaked-markup';
+  return {
+    text: leaked.cleanedText,
+    calls: recovered.map((call, index) => ({ id: `recovered_${record.steps}_${index}`, ...call })),
+    cutForRepetition: false,
+  };
+}
+
+function isValidCall(tools: ReadonlyMap<string, AnyTool>, call: { name: string; argumentsText: string }): boolean {
+  const tool = tools.get(call.name);
+  const parsed = parseToolArguments(call.argumentsText);
+  return tool !== undefined && parsed.ok && tool.input.safeParse(parsed.value).success;
+}

@@ -1,0 +1,58 @@
+import type { Language, ModelCapabilities, TurnImage, TurnRecord } from '../src/shared/types.js';
+import type { TurnRequest } from './turn-request.js';
+
+// The record a turn fills in as it goes (guards are pure functions over it), and the one a failed turn returns.
+
+export function startRecord(request: TurnRequest, language: Language, shownImages: TurnImage[]): TurnRecord {
+  return {
+    conversationKey: request.conversationKey,
+    language,
+    question: request.question,
+    dateLine: request.dateLine,
+    contextPassages: request.contextPassages,
+    earlierTurns: request.earlierTurns,
+    images: shownImages,
+    toolCalls: [],
+    drafts: [],
+    finalText: '',
+    citations: [...request.initialCitations],
+    files: [],
+    guardEvents: [],
+    stopReason: 'answer',
+    rag: request.rag,
+    capabilities: request.capabilities,
+    steps: 0,
+    modelMs: 0,
+    totalMs: 0,
+  };
+}
+
+/** A turn the model server failed: only the localized error text. */
+export function failedRecord(
+  turn: { conversationKey: string; question: string },
+  language: Language,
+  capabilities: ModelCapabilities,
+  text: string,
+): TurnRecord {
+  return {
+    conversationKey: turn.conversationKey,
+    language,
+    question: turn.question,
+    dateLine: '',
+    contextPassages: [],
+    earlierTurns: [],
+    images: [],
+    toolCalls: [],
+    drafts: [],
+    finalText: text,
+    citations: [],
+    files: [],
+    guardEvents: [],
+    stopReason: 'model-error',
+    rag: 'none',
+    capabilities,
+    steps: 0,
+    modelMs: 0,
+    totalMs: 0,
+  };
+}

@@ -1,0 +1,45 @@
+import type { Logger } from '../src/shared/log.js';
+import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage } from '../src/shared/types.js';
+import type { ChatCompletionMessageParam, ChatCompletionTool, ModelClient } from './model/index.js';
+import type { AnyTool } from './tools/tool.js';
+
+// What one turn is given: `TurnRequest` is this turn's data, `AgentRuntime` the agent's constants (built once).
+
+export interface TurnRequest {
+  conversationKey: string;
+  spaceKey: string;
+  question: string;
+  dateLine: string;
+  /** The newest user message as sent (date line, speaker, question, and naive-RAG passages when any). */
+  userContent: string;
+  /** Images attached to this turn; the model is shown them only when it has vision. */
+  images: TurnImage[];
+  history: ChatCompletionMessageParam[];
+  systemPrompt: string;
+  capabilities: ModelCapabilities;
+  rag: RagMode;
+  /** Naive-RAG passages placed in the user message. */
+  contextPassages: string[];
+  /** Earlier questions and answers of this conversation (figures already checked in their own turns). */
+  earlierTurns: string[];
+  /** Citations of the naive-RAG passages. */
+  initialCitations: Citation[];
+  boundKnowledgeBaseIds: readonly string[];
+  signal: AbortSignal;
+  progress(event: ProgressEvent): void;
+  /** The turn's clock (fixed for the whole turn). */
+  now(): Date;
+}
+
+export interface AgentRuntime {
+  model: ModelClient;
+  tools: ReadonlyMap<string, AnyTool>;
+  /** Every tool's definition, serialized once; offered only to a model that can call tools. */
+  toolDefinitions: ChatCompletionTool[];
+  maxSteps: number;
+  dataDir: string;
+  /** Exact values of Saeng's own secrets: the DLP blocks them verbatim. */
+  secrets: readonly string[];
+  language: Language;
+  log: Logger;
+}

@@ -1,0 +1,62 @@
+import type { TurnImage, TurnRecord } from '../src/shared/types.js';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from './model/index.js';
+import { userAskedToRepeat } from './repeat-request.js';
+import type { ToolContext } from './tools/tool.js';
+import { startRecord } from './turn-record.js';
+import type { AgentRuntime, TurnRequest } from './turn-request.js';
+
+// The working state of one turn: its record, the messages sent so far, and what its tools are handed.
+
+export interface TurnState {
+  readonly record: TurnRecord;
+  readonly messages: ChatCompletionMessageParam[];
+  readonly context: ToolContext;
+  /** Images a tool queued for the next model call (vision models only). */
+  readonly pendingImages: TurnImage[];
+  /** Undefined when the model cannot call tools (never an empty array). */
+  readonly offeredTools: ChatCompletionTool[] | undefined;
+  /** Attached images the model could not be shown (no vision). */
+  readonly imagesNotShown: number;
+  readonly userAskedToRepeat: boolean;
+}
+
+export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnState {
+  const shownImages = request.capabilities.vision ? request.images : [];
+  const pendingImages: TurnImage[] = [];
+  const context: ToolContext = {
+    conversationKey: request.conversationKey,
+    spaceKey: request.spaceKey,
+    boundKnowledgeBaseIds: request.boundKnowledgeBaseIds,
+    images: shownImages,
+    queueImageForModel: (image) => pendingImages.push(image),
+    language: runtime.language,
+    dataDir: runtime.dataDir,
+    signal: request.signal,
+    log: runtime.log,
+    complete: runtime.model.complete,
+    progress: request.progress,
+    now: request.now,
+    turnState: new Map(),
+  };
+  const messages: ChatCompletionMessageParam[] = [
+    { role: 'system', content: request.systemPrompt },
+    ...request.history,
+    // Images of this turn (vision models only) go with the question as data URIs.
+    shownImages.length === 0
+      ? { role: 'user', content: request.userContent }
+      : { role: 'user', content: [{ type: 'text', text: request.userContent }, ...shownImages.map(imagePart)] },
+  ];
+  return {
+    record: startRecord(request, runtime.language, shownImages),
+    messages,
+    context,
+    pendingImages,
+    offeredTools: request.capabilities.tools && runtime.toolDefinitions.length > 0 ? runtime.toolDefinitions : undefined,
+    imagesNotShown: request.images.length - shownImages.length,
+    userAskedToRepeat: userAskedToRepeat(request.question),
+  };
+}
+
+export function imagePart(image: TurnImage): { type: 'image_url'; image_url: { url: string } } {
+  return { type: 'image_url', image_url: { url: `data:${image.mime};base64,${Buffer.from(image.bytes).toString('base64')}` } };
+}

@@ -1,0 +1,59 @@
+import type { Config } from './config.js';
+import type { AdapterIdentity, InboundHandler, PlatformAdapter, WebhookRoute } from './shared/channel.js';
+import type { Logger } from './shared/log.js';
+import type { Platform } from './shared/types.js';
+
+type CredentialedPlatform = Exclude<Platform, 'console'>;
+
+/** Which platforms have their credentials set. */
+const credentialsSet: Record<CredentialedPlatform, (config: Config) => boolean> = {
+  discord: (config) => Boolean(config.DISCORD_TOKEN),
+  telegram: (config) => Boolean(config.TELEGRAM_BOT_TOKEN),
+  line: (config) => Boolean(config.LINE_CHANNEL_SECRET && config.LINE_CHANNEL_ACCESS_TOKEN),
+};
+
+/** How each platform's adapter is built; a platform gets its line here when its adapter exists. */
+const adapterFactories: Partial<Record<CredentialedPlatform, (config: Config, log: Logger) => PlatformAdapter>> = {};
+
+/** An adapter for every platform whose credentials are set; one that has no adapter yet is named in a warning. */
+export function createPlatformAdapters(config: Config, log: Logger): PlatformAdapter[] {
+  const configured = (Object.keys(credentialsSet) as CredentialedPlatform[]).filter((platform) => credentialsSet[platform](config));
+  const adapters: PlatformAdapter[] = [];
+  const missing: CredentialedPlatform[] = [];
+  for (const platform of configured) {
+    const factory = adapterFactories[platform];
+    if (factory) adapters.push(factory(config, log));
+    else missing.push(platform);
+  }
+  if (missing.length > 0) {
+    // Say so plainly instead of pretending the bot is online there.
+    const problem = adapters.length === 0 ? 'this version has no platform adapters yet; only the console chat is available' : 'this version has no adapter for them yet';
+    log.warn({ platforms: missing }, `platform credentials are set, but ${problem}`);
+  }
+  return adapters;
+}
+
+/** Starts every adapter with the router as its handler and records who the bot is on each platform. */
+export async function startAdapters(
+  adapters: readonly PlatformAdapter[],
+  core: { router: InboundHandler; identify(platform: Platform, identity: AdapterIdentity): void },
+): Promise<void> {
+  await Promise.all(
+    adapters.map(async (adapter) => {
+      core.identify(adapter.platform, await adapter.start(core.router));
+    }),
+  );
+}
+
+/** Stops every adapter; one that fails to stop does not keep the others running. */
+export async function stopAdapters(adapters: readonly PlatformAdapter[], log: Logger): Promise<void> {
+  const results = await Promise.allSettled(adapters.map((adapter) => adapter.stop()));
+  results.forEach((result, index) => {
+    if (result.status === 'rejected') log.warn({ platform: adapters[index]?.platform, error: String(result.reason) }, 'adapter did not stop cleanly');
+  });
+}
+
+/** The webhook endpoints of every adapter, for the HTTP server. */
+export function adapterRoutes(adapters: readonly PlatformAdapter[]): WebhookRoute[] {
+  return adapters.flatMap((adapter) => adapter.routes ?? []);
+}

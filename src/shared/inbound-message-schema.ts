@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Attachment, AttachmentReference, InboundMessage, Sender } from './types.js';
+
+// An InboundMessage is plain data except `receivedAt` (JSON turns a Date into an ISO string). A stored message
+// (the durable queue, replayed after a crash) comes back through this schema: checked, and its Date restored.
+
+const referenceSchema: z.ZodType<AttachmentReference> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('platform-file'), id: z.string().min(1) }),
+  z.object({ kind: z.literal('url'), url: z.url() }),
+  z.object({ kind: z.literal('message'), id: z.string().min(1) }),
+  z.object({ kind: z.literal('path'), path: z.string().min(1) }),
+]);
+
+const attachmentSchema: z.ZodType<Attachment> = z.object({
+  kind: z.enum(['image', 'file']),
+  mime: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  reference: referenceSchema,
+});
+
+const senderSchema: z.ZodType<Sender> = z.object({ id: z.string(), name: z.string(), isPlatformAdmin: z.boolean() });
+
+export const inboundMessageSchema: z.ZodType<InboundMessage, unknown> = z.object({
+  platform: z.enum(['console', 'discord', 'telegram', 'line']),
+  conversationKey: z.string().min(1),
+  spaceKey: z.string().min(1),
+  messageId: z.string().min(1),
+  chatKind: z.enum(['direct', 'group']),
+  sender: senderSchema,
+  text: z.string(),
+  mentionsBot: z.boolean(),
+  repliesToBot: z.boolean(),
+  attachments: z.array(attachmentSchema),
+  receivedAt: z.union([z.date(), z.iso.datetime({ offset: true }).transform((text) => new Date(text))]),
+});
+
+/** A message read back from storage (parsed JSON); throws when it is not one. */
+export function parseInboundMessage(stored: unknown): InboundMessage {
+  return inboundMessageSchema.parse(stored);
+}

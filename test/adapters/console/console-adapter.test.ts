@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { consoleMessage, createConsoleAdapter } from '../../../adapters/console/index.js';
+import type { InboundHandler, PlatformAdapter, Responder } from '../../../src/shared/channel.js';
+import type { InboundMessage } from '../../../src/shared/types.js';
+
+// The console adapter through the contract every platform adapter keeps: start with a handler, a line in, the
+// handler's reply out, stop.
+
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(path.join(os.tmpdir(), 'saeng-console-'));
+});
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** Collects what the chat writes, and resolves when a given text has appeared. */
+function terminal() {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let written = '';
+  const waiters: { text: string; resolve: () => void }[] = [];
+  output.on('data', (chunk: Buffer) => {
+    written += chunk.toString('utf8');
+    for (const waiter of waiters.filter((candidate) => written.includes(candidate.text))) waiter.resolve();
+  });
+  const appeared = (text: string) => new Promise<void>((resolve) => (written.includes(text) ? resolve() : waiters.push({ text, resolve })));
+  return { input, output, written: () => written, appeared };
+}
+
+describe('console adapter', () => {
+  it('start → a line in → the reply out through the handler → stop', async () => {
+    const screen = terminal();
+    const adapter: PlatformAdapter = createConsoleAdapter({ userId: 'owner', language: 'en', input: screen.input, output: screen.output });
+    const received: InboundMessage[] = [];
+    const handler: InboundHandler = {
+      handle: async (message: InboundMessage, responder: Responder) => {
+        received.push(message);
+        await responder.progress?.({ source: 'test', text: 'thinking' });
+        await responder.send({ text: `**echo** ${message.text}`, files: [] });
+      },
+    };
+    expect(adapter.platform).toBe('console');
+    expect(adapter.capabilities).toMatchObject({ markup: 'markdown', canEdit: false });
+    await expect(adapter.start(handler)).resolves.toEqual({});
+    screen.input.write('สวัสดี\n');
+    await screen.appeared('**echo** สวัสดี');
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ platform: 'console', chatKind: 'direct', text: 'สวัสดี', sender: { id: 'owner' }, attachments: [] });
+    expect(screen.written()).toContain('Saeng is ready.');
+    expect(screen.written()).toContain('… thinking\n');
+    await adapter.stop();
+    screen.input.write('after stop\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(received).toHaveLength(1);
+  });
+
+  it('ends on /exit and says so through `closed`', async () => {
+    const screen = terminal();
+    const adapter = createConsoleAdapter({ userId: 'owner', language: 'th', input: screen.input, output: screen.output });
+    await adapter.start({ handle: async () => undefined });
+    screen.input.write('/exit\n');
+    await adapter.closed;
+    expect(screen.written()).toContain('แสง (Saeng) พร้อมคุยแล้ว');
+  });
+
+  it('attaches a file as a path reference and downloads it size-capped', async () => {
+    const file = path.join(directory, 'hours.md');
+    writeFileSync(file, 'เปิด 08:00');
+    const message = await consoleMessage({ text: 'x', attachmentPaths: [file], userId: 'owner' });
+    const [attachment] = message.attachments;
+    expect(attachment).toEqual({ kind: 'file', mime: 'text/markdown', name: 'hours.md', size: 18, reference: { kind: 'path', path: file } });
+    if (!attachment) throw new Error('no attachment');
+    const adapter = createConsoleAdapter({ userId: 'owner', language: 'en' });
+    expect(new TextDecoder().decode(await adapter.download(attachment, 100))).toBe('เปิด 08:00');
+    await expect(adapter.download(attachment, 5)).rejects.toThrow('file is larger than 5 bytes');
+    // Another platform's reference is never read as a local file.
+    await expect(adapter.download({ ...attachment, reference: { kind: 'url', url: 'https://cdn.example.com/a' } }, 100)).rejects.toThrow('not a console attachment');
+  });
+});

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createPlatformAdapters, startAdapters, stopAdapters } from '../../src/platforms.js';
+import type { InboundHandler, PlatformAdapter } from '../../src/shared/channel.js';
+import type { Attachment, InboundMessage, Reply } from '../../src/shared/types.js';
+import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
+import { memoryLog } from '../support/memory-log.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+// A platform adapter as the platform issues will write one, faked: it reports the bot's username when it starts,
+// and the router then reads `/cmd@that_name` as ours and `/cmd@another_bot` as someone else's.
+
+interface FakeTelegram {
+  adapter: PlatformAdapter;
+  /** Delivers a group message as Telegram would; returns what the bot sent back and what the handler resolved with. */
+  deliver(text: string, extra?: Partial<InboundMessage>): Promise<{ replies: Reply[]; handled: unknown }>;
+  downloads: { id: string; maxBytes: number }[];
+  stopped(): boolean;
+}
+
+function fakeTelegram(files: ReadonlyMap<string, Uint8Array>): FakeTelegram {
+  let handler: InboundHandler | undefined;
+  let stopped = false;
+  let nextId = 1;
+  const downloads: { id: string; maxBytes: number }[] = [];
+  const adapter: PlatformAdapter = {
+    platform: 'telegram',
+    capabilities: { maxTextChars: 4096, maxMessagesPerReply: 10, markup: 'html', typingIndicator: true, canEdit: true },
+    start: async (given) => {
+      handler = given;
+      return { username: 'saeng_bot' };
+    },
+    stop: async () => {
+      stopped = true;
+    },
+    download: async (attachment: Attachment, maxBytes: number) => {
+      if (attachment.reference.kind !== 'platform-file') throw new Error('not a Telegram file');
+      downloads.push({ id: attachment.reference.id, maxBytes });
+      const bytes = files.get(attachment.reference.id);
+      if (!bytes) throw new Error('file not found');
+      return bytes;
+    },
+  };
+  const deliver = async (text: string, extra: Partial<InboundMessage> = {}) => {
+    if (!handler) throw new Error('not started');
+    const replies: Reply[] = [];
+    const message: InboundMessage = {
+      platform: 'telegram',
+      conversationKey: 'telegram:-100',
+      spaceKey: 'telegram:-100',
+      messageId: String(nextId++),
+      chatKind: 'group',
+      sender: { id: '42', name: 'Somchai', isPlatformAdmin: false },
+      text,
+      mentionsBot: false,
+      repliesToBot: false,
+      attachments: [],
+      receivedAt: new Date(),
+      ...extra,
+    };
+    const handled = await handler.handle(message, { send: async (reply) => void replies.push(reply) });
+    return { replies, handled };
+  };
+  return { adapter, deliver, downloads, stopped: () => stopped };
+}
+
+let fake: FakeModelServer;
+let test: TestApp;
+let telegram: FakeTelegram;
+
+beforeEach(async () => {
+  fake = await startFakeModelServer({ flavour: 'generic' });
+  telegram = fakeTelegram(new Map([['not-a-photo', new TextEncoder().encode('%PDF-1.7 renamed')]]));
+  test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'off', MODEL_VISION: 'off', MAX_ATTACHMENT_BYTES: '2048' }, adapters: [telegram.adapter] });
+  await startAdapters([telegram.adapter], test.app);
+});
+afterEach(async () => {
+  await test.close();
+  await fake.close();
+});
+
+describe('platform adapters', () => {
+  it('reads /cmd@username with the username the adapter reported on start', async () => {
+    const ours = await telegram.deliver('/help@Saeng_Bot');
+    expect(ours.replies[0]?.text).toContain('/reset');
+    const theirs = await telegram.deliver('/help@other_bot');
+    expect(theirs).toMatchObject({ replies: [], handled: { admission: { kind: 'ignore', reason: 'command-for-another-bot' } } });
+    expect(fake.chatRequests).toHaveLength(0);
+  });
+
+  it('forgets the username when the adapter reports none (any @name is ours again)', async () => {
+    test.app.identify('telegram', {});
+    const { replies } = await telegram.deliver('/help@other_bot');
+    expect(replies[0]?.text).toContain('/reset');
+  });
+
+  it('downloads attachments through the adapter that received them, capped at MAX_ATTACHMENT_BYTES', async () => {
+    fake.script({ text: 'ตอบจากข้อความ' });
+    const photo = (id: string, size: number): Attachment => ({ kind: 'image', mime: 'image/jpeg', name: `${id}.jpg`, size, reference: { kind: 'platform-file', id } });
+    const { replies } = await telegram.deliver('ดูรูปนี้หน่อย', { mentionsBot: true, attachments: [photo('not-a-photo', 16), photo('huge', 4096)] });
+    expect(replies.map((reply) => reply.text)).toEqual([
+      'ไฟล์ "not-a-photo.jpg" ไม่ใช่รูปภาพที่อ่านได้ (รองรับ PNG, JPEG, GIF, WebP, BMP) จะตอบจากข้อความอย่างเดียว',
+      'อ่านรูปภาพ "huge.jpg" ไม่ได้ (> 2048 bytes) จะตอบจากข้อความอย่างเดียว',
+      'ตอบจากข้อความ',
+    ]);
+    expect(telegram.downloads).toEqual([{ id: 'not-a-photo', maxBytes: 2048 }]);
+  });
+
+  it('stops every adapter', async () => {
+    await stopAdapters([telegram.adapter], memoryLog().log);
+    expect(telegram.stopped()).toBe(true);
+  });
+
+  it('builds no adapter for a platform that has none yet, and says so', () => {
+    const { log, records } = memoryLog('warn');
+    const config = loadConfig({ MODEL_BASE_URL: 'http://127.0.0.1:9/v1', TELEGRAM_BOT_TOKEN: '123:abc', DISCORD_TOKEN: 'token' });
+    expect(createPlatformAdapters(config, log)).toEqual([]);
+    expect(records).toMatchObject([{ platforms: ['discord', 'telegram'], msg: 'platform credentials are set, but this version has no platform adapters yet; only the console chat is available' }]);
+  });
+});
