@@ -32,11 +32,16 @@ const saeng = {
 
 const llamaPort = process.env.LLAMA_PORT || '8080';
 const llamaArgs = [
-  '-m', process.env.LLAMA_MODEL || 'models/model.gguf',
-  '--host', '127.0.0.1',
-  '--port', llamaPort,
-  '-c', process.env.LLAMA_CTX || '8192',
-  '-np', '1',
+  '-m',
+  process.env.LLAMA_MODEL || 'models/model.gguf',
+  '--host',
+  '127.0.0.1',
+  '--port',
+  llamaPort,
+  '-c',
+  process.env.LLAMA_CTX || '8192',
+  '-np',
+  '1',
   '--jinja', // tool calling needs the Jinja chat template
 ];
 if (process.env.LLAMA_MMPROJ) llamaArgs.push('--mmproj', process.env.LLAMA_MMPROJ);

@@ -116,10 +116,7 @@ export class Agent {
       }
     } catch (error) {
       const kind = error instanceof ModelError ? error.kind : 'unexpected';
-      this.dependencies.log.error(
-        { conversation: input.conversationKey, kind, error: describeError(error) },
-        'turn failed',
-      );
+      this.dependencies.log.error({ conversation: input.conversationKey, kind, error: describeError(error) }, 'turn failed');
       const text = modelErrorMessage(error, this.dependencies.settings.language);
       const record = failedRecord(input, this.dependencies.settings.language, capabilities, text);
       record.totalMs = Math.round(performance.now() - started);

@@ -96,4 +96,3 @@ function summarizeIssues(error: { issues: { path: PropertyKey[]; message: string
     .map((issue) => `${issue.path.map(String).join('.') || '(input)'}: ${issue.message}`)
     .join('; ');
 }
-

@@ -58,10 +58,25 @@ function call(name: string, result: string, citations: ToolCallRecord['citations
 
 function record(finalText: string, toolCalls: ToolCallRecord[]): TurnRecord {
   return {
-    conversationKey: 'bench', language: 'th', question: 'สรุปราคาทองและข่าวเศรษฐกิจวันนี้ให้หน่อย',
-    dateLine: 'วันพุธที่ 15 มกราคม พ.ศ. 2568 (2025-01-15) เวลา 14:30 น.', contextPassages: [], earlierTurns: [], images: [], toolCalls, drafts: [], finalText,
-    citations: [], files: [], guardEvents: [], stopReason: 'answer', rag: 'agentic', capabilities: { tools: true, vision: false },
-    steps: 2, modelMs: 0, totalMs: 0,
+    conversationKey: 'bench',
+    language: 'th',
+    question: 'สรุปราคาทองและข่าวเศรษฐกิจวันนี้ให้หน่อย',
+    dateLine: 'วันพุธที่ 15 มกราคม พ.ศ. 2568 (2025-01-15) เวลา 14:30 น.',
+    contextPassages: [],
+    earlierTurns: [],
+    images: [],
+    toolCalls,
+    drafts: [],
+    finalText,
+    citations: [],
+    files: [],
+    guardEvents: [],
+    stopReason: 'answer',
+    rag: 'agentic',
+    capabilities: { tools: true, vision: false },
+    steps: 2,
+    modelMs: 0,
+    totalMs: 0,
   };
 }
 
@@ -156,14 +171,21 @@ const families: { name: string; make: (size: number, random: () => number) => st
   { name: 'bare-tool-call-openers', make: (size) => '<tool_call>'.repeat(Math.ceil(size / 11)) },
   { name: 'function-openers', make: (size) => '<function=a><parameter=b>'.repeat(Math.ceil(size / 25)) },
   { name: 'json-call-lines', make: (size) => '{"name": "x", "arguments": {"a": [[[[\n'.repeat(Math.ceil(size / 38)) },
-  { name: 'long-url-lists', make: (size) => Array.from({ length: Math.ceil(size / 60) }, (_, index) => `- https://example.com/path/${index}?utm_source=x#frag\n`).join('') },
+  {
+    name: 'long-url-lists',
+    make: (size) => Array.from({ length: Math.ceil(size / 60) }, (_, index) => `- https://example.com/path/${index}?utm_source=x#frag\n`).join(''),
+  },
   { name: 'urls-without-spaces', make: (size) => 'https://a.b/www.'.repeat(Math.ceil(size / 16)) },
   { name: 'unclosed-source-markers', make: (size) => '[source: https://x.y/'.repeat(Math.ceil(size / 21)) },
   { name: 'unclosed-links', make: (size) => '[ลิงก์'.repeat(Math.ceil(size / 6)) },
   { name: 'backticks-and-fences', make: (size) => '`a ```\n'.repeat(Math.ceil(size / 7)) },
   { name: 'whitespace-runs', make: (size) => ' \t'.repeat(size / 2) + '\n' },
   { name: 'credential-prefixes', make: (size) => 'sk-AKIAghp_xoxb-eyJ.AIza'.repeat(Math.ceil(size / 24)) },
-  { name: 'base64-blob', make: (size, random) => Array.from({ length: size }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'[Math.floor(random() * 64)]).join('') },
+  {
+    name: 'base64-blob',
+    make: (size, random) =>
+      Array.from({ length: size }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'[Math.floor(random() * 64)]).join(''),
+  },
   { name: 'email-like-chains', make: (size) => 'a.b@c.d-'.repeat(Math.ceil(size / 8)) },
   { name: 'refusal-and-save-words', make: (size) => "I'm sorry I can't save file บันทึกไฟล์ ".repeat(Math.ceil(size / 40)) },
 ];
@@ -204,7 +226,12 @@ function benchAdversarial(count: number) {
   return {
     inputs: samples.length,
     measured: 'runAnswerGuards + findLeakedToolCalls + scanForCredentials per input (1–100 KB)',
-    p50Ms: round(percentile(samples.map((sample) => sample.ms), 0.5)),
+    p50Ms: round(
+      percentile(
+        samples.map((sample) => sample.ms),
+        0.5,
+      ),
+    ),
     maxMs: round(worst.ms),
     worst: { family: worst.family, size: worst.size },
     over100Ms: samples.filter((sample) => sample.ms > 100).length,
@@ -230,7 +257,13 @@ export async function main(argv: string[]): Promise<void> {
     node: process.version,
     pipeline: {
       answer4KB: { ...pipeline4, characters: small.finalText.length, targetMs: 5, metAtP99: pipeline4.p99Ms < 5 },
-      answer100KB: { ...pipeline100, characters: large.finalText.length, targetMs: 50, metAtP99: pipeline100.p99Ms < 50, events: marked.map((event) => event.reason) },
+      answer100KB: {
+        ...pipeline100,
+        characters: large.finalText.length,
+        targetMs: 50,
+        metAtP99: pipeline100.p99Ms < 50,
+        events: marked.map((event) => event.reason),
+      },
       breakdown100KB: {
         numbers: time(() => markUnsupportedNumbers(large.finalText, largeSupport, 'th'), quick ? 3 : 10),
         dlp: time(() => scanForCredentials(large.finalText), quick ? 3 : 10),

@@ -101,7 +101,13 @@ async function measureStore(dataset: Dataset, trigramWeight?: number): Promise<Q
   const documentIds: number[] = [];
   const started = performance.now();
   for (const document of dataset.documents) {
-    const added = await store.addDocument(knowledgeBaseId, { fileName: `${document.title}.txt`, title: document.title, bytes: Buffer.from(document.text), addedBy: 'bench', now: new Date() });
+    const added = await store.addDocument(knowledgeBaseId, {
+      fileName: `${document.title}.txt`,
+      title: document.title,
+      bytes: Buffer.from(document.text),
+      addedBy: 'bench',
+      now: new Date(),
+    });
     documentIds.push(added.ok ? added.document.id : -1);
   }
   const indexMs = performance.now() - started;
@@ -193,7 +199,12 @@ async function measureScale(dataset: Dataset, targetChunks: number, postingBudge
       }
       const body = paragraphs.join('\n\n');
       characters += body.length;
-      const added = await store.addDocument(knowledgeBaseId, { fileName: `synthetic-${documentNumber}.txt`, bytes: Buffer.from(body), addedBy: 'bench', now: new Date() });
+      const added = await store.addDocument(knowledgeBaseId, {
+        fileName: `synthetic-${documentNumber}.txt`,
+        bytes: Buffer.from(body),
+        addedBy: 'bench',
+        now: new Date(),
+      });
       if (!added.ok) throw new Error(`scale document ${documentNumber} was refused: ${added.failure.code}`);
       chunks += added.document.chunkCount;
     }

@@ -133,7 +133,13 @@ export async function main(argv: string[]): Promise<void> {
     const kept = optimizedLayers(expectation.query, [expectation.results]).map((result) => result.url);
     const wrongKeeps = kept.filter((url) => !expectation.keep.includes(url));
     const wrongDrops = expectation.keep.filter((url) => !kept.includes(url));
-    return { fixture: expectation.fixture, results: expectation.results.length, kept: kept.length, wrongKeeps: wrongKeeps.length, wrongDrops: wrongDrops.length };
+    return {
+      fixture: expectation.fixture,
+      results: expectation.results.length,
+      kept: kept.length,
+      wrongKeeps: wrongKeeps.length,
+      wrongDrops: wrongDrops.length,
+    };
   });
   const worstP95 = Math.max(...runs.map((run) => run.optimized.p95Ms));
   process.stdout.write(

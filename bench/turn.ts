@@ -131,7 +131,11 @@ export async function main(argv: string[]): Promise<void> {
   const conversations = option(argv, 'conversations', 100);
   const batched = await runPolicy(turns, conversations, defaultHistoryLimits);
   // Baseline history policy: drop exactly one old pair per turn once full (the cache prefix breaks every turn).
-  const oneByOne = await runPolicy(turns, conversations, { ...defaultHistoryLimits, trimToPairs: defaultHistoryLimits.maxPairs, trimToChars: defaultHistoryLimits.maxChars });
+  const oneByOne = await runPolicy(turns, conversations, {
+    ...defaultHistoryLimits,
+    trimToPairs: defaultHistoryLimits.maxPairs,
+    trimToChars: defaultHistoryLimits.maxChars,
+  });
   const baseline = await sdkOnly(Math.min(turns, 300));
   process.stdout.write(
     `${JSON.stringify(

@@ -2,12 +2,7 @@ import type { ParsedCommand } from './commands/command.js';
 import { parseCommand } from './commands/parse.js';
 import type { InboundMessage } from './shared/types.js';
 
-export type IgnoreReason =
-  | 'group-not-addressed'
-  | 'duplicate'
-  | 'empty'
-  | 'command-for-another-bot'
-  | 'unknown-command';
+export type IgnoreReason = 'group-not-addressed' | 'duplicate' | 'empty' | 'command-for-another-bot' | 'unknown-command';
 
 /**
  * Admission as a value: answer it, run a command, or ignore it with a reason (the reason is logged and counted, so

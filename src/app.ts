@@ -67,9 +67,7 @@ export function createApp(options: AppOptions): App {
   const storage = openStorage(dataDir);
   const knowledge = openKnowledgeStore({
     path: path.join(dataDir, 'knowledge.db'),
-    embeddings: config.EMBEDDINGS_BASE_URL
-      ? { baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.MODEL_API_KEY }
-      : undefined,
+    embeddings: config.EMBEDDINGS_BASE_URL ? { baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.MODEL_API_KEY } : undefined,
     log,
     maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
   });
@@ -158,15 +156,16 @@ export function createApp(options: AppOptions): App {
   const research = web.research;
   if (research) {
     commands.add(
-      createResearchCommand((question, context) =>
-        research(question, {
-          complete: model.complete,
-          language: context.language,
-          signal: new AbortController().signal,
-          progress: context.progress,
-          now: context.now,
-          log: context.log,
-        }),
+      createResearchCommand(
+        (question, context) =>
+          research(question, {
+            complete: model.complete,
+            language: context.language,
+            signal: new AbortController().signal,
+            progress: context.progress,
+            now: context.now,
+            log: context.log,
+          }),
         renderSourceList,
       ),
     );

@@ -6,15 +6,22 @@ const onOffAuto = z.enum(['auto', 'on', 'off']);
 const onOff = z.enum(['on', 'off']);
 const optionalText = z.string().trim().min(1).optional().catch(undefined);
 const httpUrl = (example: string) =>
-  z.string().trim().pipe(z.url({ protocol: /^https?$/, message: `expected an http(s) URL, e.g. ${example}` }));
+  z
+    .string()
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, message: `expected an http(s) URL, e.g. ${example}` }));
 const optionalUrl = httpUrl('http://127.0.0.1:8080/v1').optional();
-const positiveInt = (fallback: number, max = 10_000_000) =>
-  z.coerce.number().int({ message: 'expected a whole number' }).min(1).max(max).default(fallback);
+const positiveInt = (fallback: number, max = 10_000_000) => z.coerce.number().int({ message: 'expected a whole number' }).min(1).max(max).default(fallback);
 
 const adminIds = z
   .string()
   .default('')
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(
     z.array(
       z.string().regex(/^(console|discord|telegram|line):[^\s:]{1,128}$/, {
@@ -63,14 +70,14 @@ export const configSchema = z.object({
   HTTP_PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   ADMIN_IDS: adminIds,
   BOT_LANGUAGE: z.enum(['th', 'en']).default('th'),
-  BOT_TIMEZONE: z
-    .string()
-    .trim()
-    .default('Asia/Bangkok')
-    .refine(isTimeZone, { message: 'expected an IANA time zone, e.g. Asia/Bangkok' }),
+  BOT_TIMEZONE: z.string().trim().default('Asia/Bangkok').refine(isTimeZone, { message: 'expected an IANA time zone, e.g. Asia/Bangkok' }),
   BOT_NAME: z.string().trim().min(1).default('Saeng'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  OCR_LANGS: z.string().trim().regex(/^[a-z_]{3,16}(\+[a-z_]{3,16}){0,5}$/, { message: 'expected tesseract languages, e.g. tha+eng' }).default('tha+eng'),
+  OCR_LANGS: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{3,16}(\+[a-z_]{3,16}){0,5}$/, { message: 'expected tesseract languages, e.g. tha+eng' })
+    .default('tha+eng'),
 
   TURN_CONCURRENCY: positiveInt(2, 64),
   USER_MESSAGES_PER_MINUTE: positiveInt(10, 10_000),

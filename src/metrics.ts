@@ -4,9 +4,24 @@ import type { HandledMessage } from './router.js';
 /** Prometheus figures for GET /metrics: admissions, turns, guard events, turn time. */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly messages = new Counter({ name: 'saeng_messages_total', help: 'Inbound messages by admission', labelNames: ['kind', 'reason'], registers: [this.registry] });
-  private readonly turns = new Counter({ name: 'saeng_turns_total', help: 'Agent turns by stop reason', labelNames: ['stop_reason', 'rag'], registers: [this.registry] });
-  private readonly guards = new Counter({ name: 'saeng_guard_events_total', help: 'Guard events that changed an answer', labelNames: ['guard', 'action'], registers: [this.registry] });
+  private readonly messages = new Counter({
+    name: 'saeng_messages_total',
+    help: 'Inbound messages by admission',
+    labelNames: ['kind', 'reason'],
+    registers: [this.registry],
+  });
+  private readonly turns = new Counter({
+    name: 'saeng_turns_total',
+    help: 'Agent turns by stop reason',
+    labelNames: ['stop_reason', 'rag'],
+    registers: [this.registry],
+  });
+  private readonly guards = new Counter({
+    name: 'saeng_guard_events_total',
+    help: 'Guard events that changed an answer',
+    labelNames: ['guard', 'action'],
+    registers: [this.registry],
+  });
   private readonly turnSeconds = new Histogram({
     name: 'saeng_turn_seconds',
     help: 'Whole-turn wall time',

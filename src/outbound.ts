@@ -10,9 +10,7 @@ const scannedFileBytes = 2 * 1024 * 1024;
  * contents. A message that carries a credential is blocked whole and replaced by a notice.
  */
 export class Outbound {
-  constructor(
-    private readonly options: { secrets: readonly string[]; language: Language; log: Logger },
-  ) {}
+  constructor(private readonly options: { secrets: readonly string[]; language: Language; log: Logger }) {}
 
   async prepare(reply: Reply, conversationKey: string): Promise<Reply> {
     const kinds = new Set<string>();

@@ -27,7 +27,8 @@ export function createPlatformAdapters(config: Config, log: Logger): PlatformAda
   }
   if (missing.length > 0) {
     // Say so plainly instead of pretending the bot is online there.
-    const problem = adapters.length === 0 ? 'this version has no platform adapters yet; only the console chat is available' : 'this version has no adapter for them yet';
+    const problem =
+      adapters.length === 0 ? 'this version has no platform adapters yet; only the console chat is available' : 'this version has no adapter for them yet';
     log.warn({ platforms: missing }, `platform credentials are set, but ${problem}`);
   }
   return adapters;

@@ -35,8 +35,7 @@ function literalText(node: ts.Node | undefined): string | undefined {
 function collect(file: string): Found[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const found: Found[] = [];
-  const where = (node: ts.Node): string =>
-    `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+  const where = (node: ts.Node): string => `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
   const visit = (node: ts.Node): void => {
     if (ts.isRegularExpressionLiteral(node)) {
       const slash = node.text.lastIndexOf('/');

@@ -17,9 +17,20 @@ const keyFilePrefixes = ['id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa'];
 const keyExtensions = new Set(['.pem', '.key', '.p12', '.pfx', '.ppk', '.jks', '.keystore']);
 /** Consecutive segments that mark a credential location (browser profiles, cloud CLIs, kube/docker configs). */
 const credentialSequences = [
-  ['.config', 'gcloud'], ['.kube', 'config'], ['.docker', 'config.json'],
-  ['google', 'chrome'], ['google-chrome'], ['chromium'], ['microsoft', 'edge'], ['microsoft-edge'], ['bravesoftware'],
-  ['brave-browser'], ['mozilla', 'firefox'], ['.mozilla'], ['firefox', 'profiles'], ['library', 'keychains'],
+  ['.config', 'gcloud'],
+  ['.kube', 'config'],
+  ['.docker', 'config.json'],
+  ['google', 'chrome'],
+  ['google-chrome'],
+  ['chromium'],
+  ['microsoft', 'edge'],
+  ['microsoft-edge'],
+  ['bravesoftware'],
+  ['brave-browser'],
+  ['mozilla', 'firefox'],
+  ['.mozilla'],
+  ['firefox', 'profiles'],
+  ['library', 'keychains'],
 ];
 
 function credentialReason(absolute: string): string | undefined {
@@ -80,14 +91,17 @@ export function realPathOf(absolute: string): string {
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
   const escapes = relative === '..' || relative.startsWith(`..${path.sep}`);
-  return relative === '' || (!escapes && !path.isAbsolute(relative)); // "...notes" is a name, not ".." 
+  return relative === '' || (!escapes && !path.isAbsolute(relative)); // "...notes" is a name, not ".."
 }
 
 export function checkPath(requested: string, sandboxRoot: string): PathCheck {
   if (requested.length === 0 || requested.length > maxPathLength || /\p{Cc}/u.test(requested)) return { ok: false, reason: 'invalid path' };
   const decoded = decodeLayers(requested.trim().replace(/^file:\/\//i, ''));
   if (decoded === undefined || /\p{Cc}/u.test(decoded)) return { ok: false, reason: 'invalid path encoding' };
-  const slashed = decoded.normalize('NFC').replace(/\\/g, '/').replace(/^\/\/[?.]\//, '');
+  const slashed = decoded
+    .normalize('NFC')
+    .replace(/\\/g, '/')
+    .replace(/^\/\/[?.]\//, '');
   if (/^[a-z]:\//i.test(slashed) || slashed.startsWith('//')) {
     return { ok: false, reason: credentialReason(slashed) ?? 'outside the sandbox (Windows or network path)' };
   }

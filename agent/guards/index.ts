@@ -15,9 +15,7 @@ import { checkWriteClaim, writeClaimFailure } from './write-claim.js';
 // Pure over the record; the turn applies the result, and nothing after step 2 edits the answer.
 
 export type WriteClaimStep =
-  | { action: 'pass' }
-  | { action: 'retry'; instruction: string; event: GuardEvent }
-  | { action: 'failed'; text: string; events: GuardEvent[] };
+  { action: 'pass' } | { action: 'retry'; instruction: string; event: GuardEvent } | { action: 'failed'; text: string; events: GuardEvent[] };
 
 /** `canRetry` is false when the model has no tools (it could not call write_file); the retry happens once. */
 export function writeClaimStep(record: TurnRecord, state: { retried: boolean; canRetry: boolean }): WriteClaimStep {
@@ -56,7 +54,13 @@ export function runAnswerGuards(record: TurnRecord, options: AnswerGuardOptions)
     events.push({ guard: 'refusal', action: 'rewrite', reason: refusal.reason });
   }
 
-  const support = [...finished.toolCalls.map((call) => call.result), ...finished.contextPassages, ...finished.earlierTurns, finished.question, finished.dateLine];
+  const support = [
+    ...finished.toolCalls.map((call) => call.result),
+    ...finished.contextPassages,
+    ...finished.earlierTurns,
+    finished.question,
+    finished.dateLine,
+  ];
   const numbers = markUnsupportedNumbers(text, support, finished.language);
   if (numbers.unsupported > 0) {
     events.push({

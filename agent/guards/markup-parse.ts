@@ -35,7 +35,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-
 const callKeys = new Set(['name', 'arguments', 'parameters', 'id', 'type']);
 
 /** `{"name": …, "arguments"|"parameters": …}`, also OpenAI's `{"type":"function","function":{…}}`. */

@@ -1,13 +1,5 @@
 import { codeRanges, insideRanges } from './code-spans.js';
-import {
-  callFromFunctionBody,
-  callFromGlmBody,
-  callsFromInvokes,
-  callsFromJson,
-  isCallShapedObject,
-  jsonValueEnd,
-  type ParsedCall,
-} from './markup-parse.js';
+import { callFromFunctionBody, callFromGlmBody, callsFromInvokes, callsFromJson, isCallShapedObject, jsonValueEnd, type ParsedCall } from './markup-parse.js';
 
 // Finds tool-call markup in model text (chat templates the server did not parse): Hermes/Qwen `<tool_call>`,
 // Qwen3-Coder `<function=…><parameter=…>`, `<function=name>{json}`, GLM `<arg_key>`, Anthropic
@@ -35,8 +27,16 @@ const markerPattern =
 
 /** Markers that start a new call block: a body never runs past one of them. */
 const topOpeners = new Set([
-  '<tool_call>', '[TOOL_CALLS]', '<|python_tag|>', '<function_calls>', '<|tool_call>', '<|im_start|>', '<|im_end|>',
-  '<|endoftext|>', '<|eot_id|>', '<|start_header_id|>',
+  '<tool_call>',
+  '[TOOL_CALLS]',
+  '<|python_tag|>',
+  '<function_calls>',
+  '<|tool_call>',
+  '<|im_start|>',
+  '<|im_end|>',
+  '<|endoftext|>',
+  '<|eot_id|>',
+  '<|start_header_id|>',
 ]);
 const cutRest = new Set(['<|im_end|>', '<|endoftext|>', '<|eot_id|>', '<|start_header_id|>']);
 const closers = new Set(['</tool_call>', '</function>', '</parameter>', '</invoke>', '</function_calls>', '</arg_value>']);
@@ -205,13 +205,7 @@ class Scanner {
     return !this.final && index + head.length >= this.textEnd && head.length < 20 ? undecided : none;
   }
 
-  private probeBlock(
-    index: number,
-    position: number,
-    closerMarker: string,
-    parse: (body: string) => ParsedCall[],
-    alsoStopAt: readonly string[] = [],
-  ): Probe {
+  private probeBlock(index: number, position: number, closerMarker: string, parse: (body: string) => ParsedCall[], alsoStopAt: readonly string[] = []): Probe {
     const end = this.regionEnd(position, alsoStopAt);
     // Gemma's `<tool_call|>` is not a scanned marker: look for it in the (bounded) region.
     const plainAt = closerMarker === '<tool_call|>' ? this.text.slice(index, end).indexOf(closerMarker) : -1;
@@ -270,9 +264,6 @@ function parseObject(json: string): unknown {
  * Markup segments of `text` from `from` on. `final: false` while streaming: a marker that needs more text to
  * be classified stops the scan and is reported as `undecidedAt`. `code` defaults to the text's own code ranges.
  */
-export function scanMarkup(
-  text: string,
-  options: { from?: number; final?: boolean; code?: readonly [number, number][] } = {},
-): MarkupScan {
+export function scanMarkup(text: string, options: { from?: number; final?: boolean; code?: readonly [number, number][] } = {}): MarkupScan {
   return new Scanner(text, options.from ?? 0, options.final ?? true).scan(options.code ?? codeRanges(text));
 }

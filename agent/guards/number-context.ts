@@ -28,17 +28,27 @@ export interface Prefix {
   name: boolean;
 }
 
-export const thaiMonths = [
-  'มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน', 'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม',
-];
+export const thaiMonths = ['มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน', 'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม'];
 export const thaiMonthAbbreviations = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'];
-export const englishMonths = [
-  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
-];
+export const englishMonths = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 const scaleValues: Record<string, number> = {
-  ล้านล้าน: 1e12, แสนล้าน: 1e11, หมื่นล้าน: 1e10, พันล้าน: 1e9, ล้าน: 1e6, แสน: 1e5, หมื่น: 1e4, พัน: 1e3,
-  trillion: 1e12, billion: 1e9, million: 1e6, thousand: 1e3, bn: 1e9, k: 1e3, m: 1e6, b: 1e9,
+  ล้านล้าน: 1e12,
+  แสนล้าน: 1e11,
+  หมื่นล้าน: 1e10,
+  พันล้าน: 1e9,
+  ล้าน: 1e6,
+  แสน: 1e5,
+  หมื่น: 1e4,
+  พัน: 1e3,
+  trillion: 1e12,
+  billion: 1e9,
+  million: 1e6,
+  thousand: 1e3,
+  bn: 1e9,
+  k: 1e3,
+  m: 1e6,
+  b: 1e9,
 };
 // Longest first (ล้านล้าน before ล้าน); พันธุ์ is a breed, not a thousand.
 const scaleWord = /ล้านล้าน|แสนล้าน|หมื่นล้าน|พันล้าน|ล้าน|แสน|หมื่น|พัน(?!ธ)|(?:trillion|billion|million|thousand|bn)(?![A-Za-z])/iy;
@@ -86,7 +96,13 @@ function skipSpaces(text: string, from: number): number {
 
 export const plainSuffix: Readonly<Suffix> = Object.freeze({ length: 0, scale: 1, percent: false, money: false, clock: false, month: false });
 const plainPrefix: Readonly<Prefix> = Object.freeze({
-  symbolLength: 0, money: false, percent: false, year: false, day: false, numbering: false, name: false,
+  symbolLength: 0,
+  money: false,
+  percent: false,
+  year: false,
+  day: false,
+  numbering: false,
+  name: false,
 });
 
 /** What follows the figure ending at `end`. Most figures are followed by punctuation or a plain word: fast exit. */

@@ -9,10 +9,7 @@ import { thaiDigitsToAscii } from '../../src/shared/thai-digits.js';
 // log too, so that the next identical call counts as the 3rd. Polling a changing resource with identical
 // arguments within one turn is treated as a repeat as well: a 2B model's polling is a loop.
 
-export type RepeatVerdict =
-  | { action: 'pass' }
-  | { action: 'warn'; earlier: ToolCallRecord; event: GuardEvent }
-  | { action: 'block'; event: GuardEvent };
+export type RepeatVerdict = { action: 'pass' } | { action: 'warn'; earlier: ToolCallRecord; event: GuardEvent } | { action: 'block'; event: GuardEvent };
 
 const warning: Localized = {
   th: '⚠️ คุณเรียกเครื่องมือนี้ด้วยอาร์กิวเมนต์เดิมไปแล้วในรอบนี้ ด้านล่างคือผลลัพธ์เดิม อย่าเรียกซ้ำอีก ให้ใช้ผลนี้ตอบ หรือเปลี่ยนคำค้น',

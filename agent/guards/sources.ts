@@ -77,7 +77,10 @@ function removeModelSourceList(text: string): { text: string; removed: boolean }
 }
 
 function sanitizeLabel(label: string, url: string | undefined): string {
-  const flat = label.replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')')).replace(/\s{1,64}/g, ' ').trim();
+  const flat = label
+    .replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')'))
+    .replace(/\s{1,64}/g, ' ')
+    .trim();
   const shown = flat === '' ? (url ?? '') : flat;
   return shown.length > maxLabel ? `${shown.slice(0, maxLabel - 1).trimEnd()}…` : shown;
 }

@@ -10,9 +10,7 @@ import { RepetitionDetector } from './repetition.js';
 // complete (closer seen or JSON closed) so that the turn can recover it with findLeakedToolCalls; chat-template tokens
 // and orphaned closers stop the stream at once. Repetition is not checked when the user asked for repetition.
 
-export type StreamVerdict =
-  | { action: 'continue' }
-  | { action: 'abort'; kind: 'repetition' | 'leaked-markup'; event: GuardEvent };
+export type StreamVerdict = { action: 'continue' } | { action: 'abort'; kind: 'repetition' | 'leaked-markup'; event: GuardEvent };
 
 export interface StreamMonitor {
   inspect(visibleSoFar: string): StreamVerdict;
@@ -44,9 +42,7 @@ function inTable(text: string, start: number): boolean {
 export function createStreamMonitor(options: { userAskedToRepeat: boolean }): StreamMonitor {
   const fences = new FenceTracker();
   let textLength = 0;
-  const repetition = options.userAskedToRepeat
-    ? undefined
-    : new RepetitionDetector((text, start) => fences.inside(start, textLength) || inTable(text, start));
+  const repetition = options.userAskedToRepeat ? undefined : new RepetitionDetector((text, start) => fences.inside(start, textLength) || inTable(text, start));
   let searchFrom = 0;
   /** Start of markup seen but not yet complete (or not yet classifiable): rescanned from there. */
   let pending: number | undefined;

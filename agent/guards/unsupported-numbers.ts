@@ -38,7 +38,9 @@ export interface Support {
 }
 
 const monthPattern = new RegExp(
-  [...thaiMonths, ...thaiMonthAbbreviations.map((abbreviation) => abbreviation.replaceAll('.', '\\.')), ...englishMonths.map((month) => `\\b${month}\\b`)].join('|'),
+  [...thaiMonths, ...thaiMonthAbbreviations.map((abbreviation) => abbreviation.replaceAll('.', '\\.')), ...englishMonths.map((month) => `\\b${month}\\b`)].join(
+    '|',
+  ),
   'gi',
 );
 

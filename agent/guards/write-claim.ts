@@ -68,8 +68,7 @@ export function userAskedToWriteFile(question: string): boolean {
 /** The answer says a file was saved (a negated sentence — "ยังไม่ได้บันทึกไฟล์" — is not a claim). */
 export function answerClaimsSavedFile(answer: string): boolean {
   const text = answer.slice(0, maxScanned).normalize('NFC');
-  const affirmative = (verbAt: number, window: string): boolean =>
-    !negation.test(text.slice(Math.max(0, verbAt - 24), verbAt)) && !negation.test(window);
+  const affirmative = (verbAt: number, window: string): boolean => !negation.test(text.slice(Math.max(0, verbAt - 24), verbAt)) && !negation.test(window);
   return claims.some((phrase) => findPhrase(text, phrase, affirmative));
 }
 

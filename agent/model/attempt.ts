@@ -1,8 +1,5 @@
 import type OpenAI from 'openai';
-import type {
-  ChatCompletionCreateParamsNonStreaming,
-  ChatCompletionCreateParamsStreaming,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { ModelError, type StreamDecision } from './types.js';
 import { StreamAccumulator, type AccumulatedResult } from './stream-accumulator.js';
 

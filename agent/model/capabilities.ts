@@ -176,4 +176,3 @@ function unreachableReport(options: DetectCapabilitiesOptions, detail: string, n
 function cacheKey(baseUrl: string, model: string): string {
   return `capabilities:${baseUrl}|${model}`;
 }
-

@@ -59,7 +59,10 @@ export class DetectedCapabilities implements CapabilitySource {
     });
     // An unreachable server is asked again next turn; anything else is kept.
     if (report.server !== 'unreachable') this.report = report;
-    log.info({ server: report.server, tools: report.tools, vision: report.vision, toolsSource: report.toolsSource, visionSource: report.visionSource }, 'model capabilities');
+    log.info(
+      { server: report.server, tools: report.tools, vision: report.vision, toolsSource: report.toolsSource, visionSource: report.visionSource },
+      'model capabilities',
+    );
     return report;
   }
 }

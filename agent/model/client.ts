@@ -169,4 +169,3 @@ function firstModelId(listing: unknown): string {
   }
   return '';
 }
-

@@ -65,15 +65,7 @@ function followedBy(text: string, first: string, then: string[]): boolean {
   return false;
 }
 
-const contextTexts = [
-  'exceed_context_size',
-  'context size',
-  'context length',
-  'context window',
-  'too many tokens',
-  'prompt is too long',
-  'input is too large',
-];
+const contextTexts = ['exceed_context_size', 'context size', 'context length', 'context window', 'too many tokens', 'prompt is too long', 'input is too large'];
 
 export function isContextOverflow(message: string): boolean {
   const lower = message.slice(0, 2000).toLowerCase();

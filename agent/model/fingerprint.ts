@@ -51,18 +51,42 @@ export async function fingerprintServer(options: FingerprintOptions): Promise<Fi
   const listed = modelEntries(models);
   const vllm = listed.find((entry) => entry.owned_by === 'vllm');
   if (vllm) {
-    return { server: 'vllm', signature: `vllm|${String(vllm.id)}|${String(vllm.max_model_len)}`, declaredTools: undefined, declaredVision: undefined, detail: 'vLLM declares nothing' };
+    return {
+      server: 'vllm',
+      signature: `vllm|${String(vllm.id)}|${String(vllm.max_model_len)}`,
+      declaredTools: undefined,
+      declaredVision: undefined,
+      detail: 'vLLM declares nothing',
+    };
   }
   if (health.ok && isRecord(health.json)) {
     if ('loaded_tool_parser' in health.json) {
       const parser = health.json.loaded_tool_parser;
-      return { server: 'mlx', signature: `mlx-vlm|${String(health.json.loaded_model)}|${String(parser)}`, declaredTools: parser !== null, declaredVision: true, detail: 'mlx-vlm /health loaded_tool_parser' };
+      return {
+        server: 'mlx',
+        signature: `mlx-vlm|${String(health.json.loaded_model)}|${String(parser)}`,
+        declaredTools: parser !== null,
+        declaredVision: true,
+        detail: 'mlx-vlm /health loaded_tool_parser',
+      };
     }
     if (Object.keys(health.json).length === 1 && health.json.status === 'ok' && listed.length > 0) {
-      return { server: 'mlx', signature: `mlx_lm|${listed.map((entry) => String(entry.id)).join(',')}`, declaredTools: undefined, declaredVision: false, detail: 'probably mlx_lm (bare /health)' };
+      return {
+        server: 'mlx',
+        signature: `mlx_lm|${listed.map((entry) => String(entry.id)).join(',')}`,
+        declaredTools: undefined,
+        declaredVision: false,
+        detail: 'probably mlx_lm (bare /health)',
+      };
     }
   }
-  return { server: 'generic', signature: `generic|${listed.map((entry) => String(entry.id)).join(',')}`, declaredTools: undefined, declaredVision: undefined, detail: 'unknown server' };
+  return {
+    server: 'generic',
+    signature: `generic|${listed.map((entry) => String(entry.id)).join(',')}`,
+    declaredTools: undefined,
+    declaredVision: undefined,
+    detail: 'unknown server',
+  };
 }
 
 function unreachable(detail: string): Fingerprint {
@@ -90,9 +114,10 @@ function llamaServer(props: Record<string, unknown>, models: HttpOutcome): Finge
   let declaredVision: boolean | undefined;
   const modalities = props.modalities;
   if (isRecord(modalities) && typeof modalities.vision === 'boolean') declaredVision = modalities.vision;
-  const multimodal = models.ok && isRecord(models.json) && Array.isArray(models.json.models)
-    ? (models.json.models as unknown[]).some((entry) => isRecord(entry) && Array.isArray(entry.capabilities) && entry.capabilities.includes('multimodal'))
-    : false;
+  const multimodal =
+    models.ok && isRecord(models.json) && Array.isArray(models.json.models)
+      ? (models.json.models as unknown[]).some((entry) => isRecord(entry) && Array.isArray(entry.capabilities) && entry.capabilities.includes('multimodal'))
+      : false;
   if (multimodal) declaredVision = true;
   if (declaredVision !== undefined) notes.push(`vision=${String(declaredVision)}`);
   return {
@@ -105,7 +130,13 @@ function llamaServer(props: Record<string, unknown>, models: HttpOutcome): Finge
 }
 
 async function ollama(version: string, options: FingerprintOptions): Promise<Fingerprint> {
-  const base: Fingerprint = { server: 'ollama', signature: `ollama|${version}`, declaredTools: undefined, declaredVision: undefined, detail: `Ollama ${version}` };
+  const base: Fingerprint = {
+    server: 'ollama',
+    signature: `ollama|${version}`,
+    declaredTools: undefined,
+    declaredVision: undefined,
+    detail: `Ollama ${version}`,
+  };
   if (options.model === '') return { ...base, detail: `${base.detail}, no model name to ask /api/show about` };
   const shown = await requestJson(`${serverOrigin(options.baseUrl)}/api/show`, {
     method: 'POST',
@@ -132,8 +163,13 @@ function lmStudioModel(v1: HttpOutcome, v0: HttpOutcome, model: string): Fingerp
   if (v1.ok && isRecord(v1.json) && Array.isArray(v1.json.models)) {
     const entries = (v1.json.models as unknown[]).filter(isRecord);
     const loaded = (entry: Record<string, unknown>) => Array.isArray(entry.loaded_instances) && entry.loaded_instances.length > 0;
-    const entry = entries.find((item) => item.key === model || (Array.isArray(item.loaded_instances) && item.loaded_instances.some((instance) => isRecord(instance) && instance.id === model)))
-      ?? entries.find(loaded) ?? entries[0];
+    const entry =
+      entries.find(
+        (item) =>
+          item.key === model || (Array.isArray(item.loaded_instances) && item.loaded_instances.some((instance) => isRecord(instance) && instance.id === model)),
+      ) ??
+      entries.find(loaded) ??
+      entries[0];
     const capabilities = entry && isRecord(entry.capabilities) ? entry.capabilities : {};
     return {
       server: 'lmstudio',

@@ -49,7 +49,6 @@ export function answered(outcome: HttpOutcome): boolean {
   return outcome.ok || outcome.status !== undefined;
 }
 
-
 /** The origin a `/v1` base URL hangs under: native endpoints (/props, /api/show) live there. */
 export function serverOrigin(baseUrl: string): string {
   const trimmed = trimTrailingSlashes(baseUrl);

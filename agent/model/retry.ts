@@ -20,8 +20,7 @@ export async function withRetries<Result>(label: string, attempt: () => Promise<
       return await attempt();
     } catch (thrown) {
       const error = classifyFailure(thrown);
-      const retry =
-        attemptNumber < policy.retries && isRetryable(error) && (policy.mayRetry?.(error) ?? true) && !policy.signal?.aborted;
+      const retry = attemptNumber < policy.retries && isRetryable(error) && (policy.mayRetry?.(error) ?? true) && !policy.signal?.aborted;
       policy.log.debug({ label, attempt: attemptNumber + 1, kind: error.kind, status: error.status, retry }, 'model request failed');
       if (!retry) throw error;
       const delay = policy.backoffMs * 2 ** attemptNumber * (1 + Math.random() * 0.25);

@@ -176,7 +176,6 @@ export class StreamAccumulator {
   }
 }
 
-
 function normalizeId(value: unknown): string | undefined {
   if (typeof value === 'string' && value !== '') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

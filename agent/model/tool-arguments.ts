@@ -102,14 +102,7 @@ function repairJson(text: string): unknown {
   if (scan.inString) base += '"';
   const withoutComma = base.trimEnd().endsWith(',') ? base.trimEnd().slice(0, -1) : base;
   const withoutPartialLiteral = dropPartialLiteral(withoutComma);
-  const candidates = [
-    base,
-    withoutComma,
-    `${withoutComma}null`,
-    `${withoutComma}:null`,
-    withoutPartialLiteral,
-    `${withoutPartialLiteral}null`,
-  ];
+  const candidates = [base, withoutComma, `${withoutComma}null`, `${withoutComma}:null`, withoutPartialLiteral, `${withoutPartialLiteral}null`];
   for (const candidate of candidates) {
     const parsed = tryParse(candidate + scan.closers);
     if (parsed.ok) return parsed.value;

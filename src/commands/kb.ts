@@ -16,18 +16,20 @@ import { escapeMarkdown } from '../shared/markdown.js';
 import { searchKnowledgeBase } from './kb/search.js';
 import type { KnowledgeCommandDependencies, Subcommand } from './kb/subcommand.js';
 
-const subcommands = new Map<string, Subcommand>(Object.entries({
-  list: listKnowledgeBases,
-  create: createKnowledgeBase,
-  add: addDocuments,
-  docs: listDocuments,
-  'remove-doc': removeDocument,
-  search: searchKnowledgeBase,
-  bind: bindKnowledgeBase,
-  unbind: unbindKnowledgeBase,
-  info: describeKnowledgeBase,
-  delete: deleteKnowledgeBase,
-}));
+const subcommands = new Map<string, Subcommand>(
+  Object.entries({
+    list: listKnowledgeBases,
+    create: createKnowledgeBase,
+    add: addDocuments,
+    docs: listDocuments,
+    'remove-doc': removeDocument,
+    search: searchKnowledgeBase,
+    bind: bindKnowledgeBase,
+    unbind: unbindKnowledgeBase,
+    info: describeKnowledgeBase,
+    delete: deleteKnowledgeBase,
+  }),
+);
 
 const unknownSubcommand: Localized = { th: 'ไม่รู้จักคำสั่งย่อย “{name}”', en: 'Unknown subcommand “{name}”.' };
 

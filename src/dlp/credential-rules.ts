@@ -128,7 +128,10 @@ export const credentialRules: readonly CredentialRule[] = [
     // A base64-encoded PEM block ("-----BEGIN" → LS0tLS1CRUdJT…), as in Kubernetes secrets.
     kind: 'pem-private-key',
     pattern: /(?<![A-Za-z0-9+/])LS0tLS1CRUdJT[A-Za-z0-9+/]{20,120}/g,
-    accept: (match) => Buffer.from(match[0].slice(0, match[0].length - (match[0].length % 4)), 'base64').toString('latin1').includes('PRIVATE KEY'),
+    accept: (match) =>
+      Buffer.from(match[0].slice(0, match[0].length - (match[0].length % 4)), 'base64')
+        .toString('latin1')
+        .includes('PRIVATE KEY'),
   },
   {
     kind: 'google-api-key',

@@ -5,7 +5,10 @@ import type { InboundMessage } from '../shared/types.js';
 export class DuplicateDeliveries {
   private readonly checking = new Set<string>();
 
-  constructor(private readonly store: Keyv, private readonly ttlMs: number) {}
+  constructor(
+    private readonly store: Keyv,
+    private readonly ttlMs: number,
+  ) {}
 
   /** True when this message was seen before; the first call for a message records it. */
   async seen(message: InboundMessage): Promise<boolean> {

@@ -83,7 +83,8 @@ export function createEmbeddingsClient(options: EmbeddingsOptions): EmbeddingsCl
       for (let start = 0; start < inputs.length; start += batchSize) {
         const batch = await embedBatch(inputs.slice(start, start + batchSize), signal);
         if (!batch.ok) return batch;
-        if (vectors[0] && batch.vectors[0] && vectors[0].length !== batch.vectors[0].length) return { ok: false, reason: 'vector length changed between batches' };
+        if (vectors[0] && batch.vectors[0] && vectors[0].length !== batch.vectors[0].length)
+          return { ok: false, reason: 'vector length changed between batches' };
         vectors.push(...batch.vectors);
       }
       return { ok: true, vectors };

@@ -49,9 +49,7 @@ export interface RetrievalHit {
   score: number;
 }
 
-export type CreateKnowledgeBaseResult =
-  | { ok: true; knowledgeBase: KnowledgeBase }
-  | { ok: false; reason: 'invalid-name' | 'duplicate-name' };
+export type CreateKnowledgeBaseResult = { ok: true; knowledgeBase: KnowledgeBase } | { ok: false; reason: 'invalid-name' | 'duplicate-name' };
 
 export interface AddDocumentInput {
   /** File name as sent (its extension decides the type, checked against the bytes). */
@@ -64,9 +62,7 @@ export interface AddDocumentInput {
   now: Date;
 }
 
-export type AddDocumentResult =
-  | { ok: true; document: KnowledgeDocument; vectors: VectorStatus }
-  | { ok: false; failure: IngestFailure };
+export type AddDocumentResult = { ok: true; document: KnowledgeDocument; vectors: VectorStatus } | { ok: false; failure: IngestFailure };
 
 /** Whether the chunks got embedding vectors: 'failed' means full-text search only for this document. */
 export type VectorStatus = 'not-configured' | 'stored' | 'failed';

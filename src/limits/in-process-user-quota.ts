@@ -6,7 +6,10 @@ export class InProcessUserQuota implements UserQuota {
   private readonly group: Bottleneck.Group;
   private readonly noticeSentAt = new Map<string, number>();
 
-  constructor(readonly perMinute: number, private readonly windowMs = 60_000) {
+  constructor(
+    readonly perMinute: number,
+    private readonly windowMs = 60_000,
+  ) {
     this.group = new Bottleneck.Group({
       reservoir: perMinute,
       reservoirRefreshAmount: perMinute,

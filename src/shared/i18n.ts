@@ -12,9 +12,7 @@ export function pick(text: Localized, language: Language): string {
 
 /** Replaces `{name}` placeholders; unknown names stay as they are. */
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w{1,40})\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return template.replace(/\{(\w{1,40})\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 export function say(text: Localized, language: Language, values: Record<string, string | number> = {}): string {

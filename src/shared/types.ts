@@ -112,13 +112,7 @@ export interface ToolCallRecord {
   files: OutboundFile[];
 }
 
-export type StopReason =
-  | 'answer'
-  | 'step-limit'
-  | 'repetition'
-  | 'leaked-markup'
-  | 'repeat-call'
-  | 'model-error';
+export type StopReason = 'answer' | 'step-limit' | 'repetition' | 'leaked-markup' | 'repeat-call' | 'model-error';
 
 /** Everything one turn did; guards are pure functions over it. */
 export interface TurnRecord {

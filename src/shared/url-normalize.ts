@@ -1,9 +1,34 @@
 // URL clean-up for display and a stricter key for dedupe (node-DeepResearch url-tools practice).
 
 const trackingParameters = new Set([
-  'fbclid', 'gclid', 'gclsrc', 'dclid', 'msclkid', 'yclid', 'igshid', 'mc_cid', 'mc_eid', '_hsenc', '_hsmi',
-  'ref', 'ref_src', 'ref_url', 'spm', 'si', 'sessionid', 'session_id', 'phpsessid', 'jsessionid', '_ga', '_gl',
-  'cmpid', 's_cid', 'wt_mc', 'vero_id', 'oly_enc_id', 'oly_anon_id',
+  'fbclid',
+  'gclid',
+  'gclsrc',
+  'dclid',
+  'msclkid',
+  'yclid',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_hsenc',
+  '_hsmi',
+  'ref',
+  'ref_src',
+  'ref_url',
+  'spm',
+  'si',
+  'sessionid',
+  'session_id',
+  'phpsessid',
+  'jsessionid',
+  '_ga',
+  '_gl',
+  'cmpid',
+  's_cid',
+  'wt_mc',
+  'vero_id',
+  'oly_enc_id',
+  'oly_anon_id',
 ]);
 
 const maxUrlLength = 2048;

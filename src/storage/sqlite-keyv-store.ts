@@ -13,14 +13,10 @@ export class SqliteKeyvStore extends EventEmitter {
 
   constructor(database: Database.Database, table = 'keyv') {
     super();
-    database.exec(
-      `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER)`,
-    );
+    database.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER)`);
     database.exec(`CREATE INDEX IF NOT EXISTS ${table}_expires ON ${table}(expires_at)`);
     this.statements = {
-      get: database.prepare<[string, number], { value: string }>(
-        `SELECT value FROM ${table} WHERE key = ? AND (expires_at IS NULL OR expires_at > ?)`,
-      ),
+      get: database.prepare<[string, number], { value: string }>(`SELECT value FROM ${table} WHERE key = ? AND (expires_at IS NULL OR expires_at > ?)`),
       set: database.prepare<[string, string, number | null]>(
         `INSERT INTO ${table} (key, value, expires_at) VALUES (?, ?, ?)
          ON CONFLICT(key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,

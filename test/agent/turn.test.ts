@@ -24,17 +24,17 @@ const systemOf = (body: RequestBody) => messagesOf(body)[0]?.content;
 
 describe('the turn', () => {
   it('runs a tool call, feeds the result back and answers; the reply is the answer', async () => {
-    fake.script(
-      { toolCalls: [{ name: 'lookup', arguments: { query: 'เวลาเปิด' } }], style: 'fragments' },
-      { text: 'ร้านเปิด 08:00–20:00 ทุกวันค่ะ' },
-    );
+    fake.script({ toolCalls: [{ name: 'lookup', arguments: { query: 'เวลาเปิด' } }], style: 'fragments' }, { text: 'ร้านเปิด 08:00–20:00 ทุกวันค่ะ' });
     const handled = await test.ask('ร้านเปิดกี่โมง');
     fake.assertAllConsumed();
     expect(handled.replies.map((reply) => reply.text)).toEqual(['ร้านเปิด 08:00–20:00 ทุกวันค่ะ']);
     expect(handled.turn?.toolCalls).toMatchObject([{ name: 'lookup', ok: true, args: { query: 'เวลาเปิด' } }]);
     const second = messagesOf(fake.chatRequests[1] ?? {});
     expect(second.at(-1)).toMatchObject({ role: 'tool', content: 'ผลการค้นหา "เวลาเปิด": ร้านเปิด 08:00–20:00 ทุกวัน' });
-    expect(second.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'lookup', arguments: '{"query":"เวลาเปิด"}' } }] });
+    expect(second.at(-2)).toMatchObject({
+      role: 'assistant',
+      tool_calls: [{ type: 'function', function: { name: 'lookup', arguments: '{"query":"เวลาเปิด"}' } }],
+    });
   });
 
   it('keeps the system prompt and tools byte-identical across calls, turns and conversations', async () => {
@@ -72,7 +72,12 @@ describe('the turn', () => {
 
   it('answers without tools at the step limit', async () => {
     await test.close();
-    test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off', MODEL_MAX_STEPS: '3' }, extraTools: [lookupTool()], now: fixedNow });
+    test = createTestApp({
+      modelUrl: fake.url,
+      environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off', MODEL_MAX_STEPS: '3' },
+      extraTools: [lookupTool()],
+      now: fixedNow,
+    });
     fake.script(
       { toolCalls: [{ name: 'lookup', arguments: { query: 'a' } }] },
       { toolCalls: [{ name: 'lookup', arguments: { query: 'b' } }] },
@@ -116,7 +121,11 @@ describe('model server failures', () => {
   it.each([
     ['500', { error: { status: 500, body: { error: { code: 500, message: 'boom', type: 'server_error' } } } }, 'เซิร์ฟเวอร์โมเดลขัดข้อง'],
     ['garbage', { garbage: '<html>proxy error</html>' }, 'รูปแบบที่อ่านไม่ได้'],
-    ['context overflow', { error: { status: 400, body: { error: { code: 400, message: 'the request exceeds the available context size', type: 'exceed_context_size_error' } } } }, '/reset'],
+    [
+      'context overflow',
+      { error: { status: 400, body: { error: { code: 400, message: 'the request exceeds the available context size', type: 'exceed_context_size_error' } } } },
+      '/reset',
+    ],
   ] as const)('%s → a Thai message; history intact; the next message works', async (_name, step, words) => {
     fake.script({ text: 'คำตอบแรก' }, step, { text: 'กลับมาแล้ว' });
     await test.ask('หนึ่ง');

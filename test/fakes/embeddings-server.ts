@@ -84,15 +84,14 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.end(JSON.stringify(body));
 }
 
-const requestBody = z
-  .object({ model: z.unknown(), input: z.union([z.string(), z.array(z.unknown())]), encoding_format: z.unknown() })
-  .partial();
+const requestBody = z.object({ model: z.unknown(), input: z.union([z.string(), z.array(z.unknown())]), encoding_format: z.unknown() }).partial();
 
 export async function startFakeEmbeddingsServer(initialMode: EmbeddingsMode = 'ok'): Promise<FakeEmbeddingsServer> {
   let mode = initialMode;
   const requests: EmbeddingsRequestRecord[] = [];
   const hanging = new Set<ServerResponse>();
-  const server: Server = createServer(async (request, response) => {
+  const server: Server = createServer((request, response) => void answer(request, response));
+  async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const text = await readBody(request);
     if (request.method !== 'POST' || request.url !== '/v1/embeddings') {
       sendJson(response, 404, { error: { code: 404, message: 'File Not Found', type: 'not_found_error' } });
@@ -110,7 +109,9 @@ export async function startFakeEmbeddingsServer(initialMode: EmbeddingsMode = 'o
     requests.push({ path: request.url, authorization: request.headers.authorization, model: fields.model, inputs, encodingFormat: fields.encoding_format });
     switch (mode) {
       case 'not-supported':
-        sendJson(response, 501, { error: { code: 501, message: 'This server does not support embeddings. Start it with `--embeddings`', type: 'not_supported_error' } });
+        sendJson(response, 501, {
+          error: { code: 501, message: 'This server does not support embeddings. Start it with `--embeddings`', type: 'not_supported_error' },
+        });
         return;
       case 'model-cannot-embed':
         sendJson(response, 400, { error: `"${String(fields.model)}" does not support embeddings` });
@@ -132,7 +133,7 @@ export async function startFakeEmbeddingsServer(initialMode: EmbeddingsMode = 'o
         return;
       }
     }
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address: AddressInfo | string | null = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;

@@ -55,7 +55,9 @@ describe('fake model server', () => {
     const server = await start({ flavour: 'ollama' });
     server.script({ toolCalls: [{ name: 'get_time', arguments: { timezone: 'Asia/Bangkok' }, id: 'call_1' }] });
     const events = sseEvents(await (await post(server.url, { stream: true })).text());
-    const chunks = events.slice(0, -1).map((event) => JSON.parse(event) as { system_fingerprint: string; choices: { delta: Record<string, unknown>; finish_reason: string | null }[] });
+    const chunks = events
+      .slice(0, -1)
+      .map((event) => JSON.parse(event) as { system_fingerprint: string; choices: { delta: Record<string, unknown>; finish_reason: string | null }[] });
     expect(chunks.every((parsed) => parsed.system_fingerprint === 'fp_ollama')).toBe(true);
     expect(chunks[0]?.choices[0]?.delta.tool_calls).toEqual([
       { index: 0, id: 'call_1', type: 'function', function: { name: 'get_time', arguments: { timezone: 'Asia/Bangkok' } } },
@@ -69,14 +71,30 @@ describe('fake model server', () => {
     const body = (await (await post(server.url, { stream: false })).json()) as Record<string, unknown>;
     expect(body).toMatchObject({
       object: 'chat.completion',
-      choices: [{ message: { tool_calls: [{ id: 'c', type: 'function', function: { name: 'web_search', arguments: '{"query":"x"}' } }] }, finish_reason: 'tool_calls' }],
+      choices: [
+        { message: { tool_calls: [{ id: 'c', type: 'function', function: { name: 'web_search', arguments: '{"query":"x"}' } }] }, finish_reason: 'tool_calls' },
+      ],
     });
   });
 
   it.each([
     ['llama-server', 500, { error: { code: 500, message: 'tools param requires --jinja flag', type: 'server_error' } }],
-    ['ollama', 400, { error: { message: 'registry.ollama.ai/library/qwen3.5:2b does not support tools', type: 'invalid_request_error', param: null, code: null } }],
-    ['vllm', 400, { object: 'error', message: '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set', type: 'BadRequestError', param: null, code: 400 }],
+    [
+      'ollama',
+      400,
+      { error: { message: 'registry.ollama.ai/library/qwen3.5:2b does not support tools', type: 'invalid_request_error', param: null, code: null } },
+    ],
+    [
+      'vllm',
+      400,
+      {
+        object: 'error',
+        message: '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set',
+        type: 'BadRequestError',
+        param: null,
+        code: 400,
+      },
+    ],
   ] as const)('sends the real %s tools refusal', async (flavour, status, body) => {
     const server = await start({ flavour });
     server.script(refusalStep(flavour));

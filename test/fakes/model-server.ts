@@ -3,6 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { isRecord } from '../../src/shared/is-record.js';
 import { llamaProps, ollamaShow } from './model-server-metadata.js';
 
+export { contextOverflowStep, loadingStep, refusalStep } from './model-server-error-steps.js';
+
 // A scripted OpenAI-compatible model server on 127.0.0.1. Chat completions are answered from scripted steps, in
 // order; the flavour endpoints (/props, /api/show, …) answer from the options.
 // SSE framing, chunk shapes and error bodies follow the real servers, quirks included.
@@ -62,30 +64,6 @@ export interface FakeModelServer {
   repeatsSent: number;
   assertAllConsumed(): void;
   close(): Promise<void>;
-}
-
-/** The real tools-refusal error of each server (captured from llama-server, Ollama and vLLM). */
-export function refusalStep(flavour: 'llama-server' | 'ollama' | 'vllm', modelId = 'qwen3.5:2b'): ScriptStep {
-  if (flavour === 'llama-server') {
-    return { error: { status: 500, body: { error: { code: 500, message: 'tools param requires --jinja flag', type: 'server_error' } } } };
-  }
-  if (flavour === 'ollama') {
-    const message = `registry.ollama.ai/library/${modelId} does not support tools`;
-    return { error: { status: 400, body: { error: { message, type: 'invalid_request_error', param: null, code: null } } } };
-  }
-  const message = '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set';
-  return { error: { status: 400, body: { object: 'error', message, type: 'BadRequestError', param: null, code: 400 } } };
-}
-
-/** llama-server while the model loads. */
-export function loadingStep(): ScriptStep {
-  return { error: { status: 503, body: { error: { code: 503, message: 'Loading model', type: 'unavailable_error' } } } };
-}
-
-/** llama-server when the prompt does not fit. */
-export function contextOverflowStep(): ScriptStep {
-  const message = 'the request exceeds the available context size, try increasing it';
-  return { error: { status: 400, body: { error: { code: 400, message, type: 'exceed_context_size_error', n_prompt_tokens: 9000, n_ctx: 8192 } } } };
 }
 
 export async function startFakeModelServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
@@ -284,7 +262,8 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       if (key === 'GET /') return void response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Ollama is running');
       if (key === 'GET /api/version') return sendJson(response, 200, { version: '0.12.3' });
       if (key === 'GET /api/tags') return sendJson(response, 200, { models: [{ name: modelId, model: modelId, size: 1_280_000_000, digest: 'abc123' }] });
-      if (key === 'GET /v1/models') return sendJson(response, 200, { object: 'list', data: [{ id: modelId, object: 'model', created: nowSeconds(), owned_by: 'library' }] });
+      if (key === 'GET /v1/models')
+        return sendJson(response, 200, { object: 'list', data: [{ id: modelId, object: 'model', created: nowSeconds(), owned_by: 'library' }] });
       if (key === 'POST /api/show') {
         const requested = isRecord(body) ? (body.model ?? body.name) : undefined;
         if (requested !== modelId) return sendJson(response, 404, { error: `model '${String(requested)}' not found` });
@@ -299,19 +278,33 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       }
     }
     if (flavour === 'lmstudio') {
-      if (key === 'GET /v1/models') return sendJson(response, 200, { object: 'list', data: [{ id: modelId, object: 'model', owned_by: 'organization_owner' }] });
+      if (key === 'GET /v1/models')
+        return sendJson(response, 200, { object: 'list', data: [{ id: modelId, object: 'model', owned_by: 'organization_owner' }] });
       if (key === 'GET /api/v0/models') {
         const entry = {
-          id: modelId, object: 'model', type: declaredVision ? 'vlm' : 'llm', publisher: 'qwen', arch: 'qwen35',
-          compatibility_type: 'gguf', quantization: 'Q4_K_M', state: 'loaded', max_context_length: 32768,
+          id: modelId,
+          object: 'model',
+          type: declaredVision ? 'vlm' : 'llm',
+          publisher: 'qwen',
+          arch: 'qwen35',
+          compatibility_type: 'gguf',
+          quantization: 'Q4_K_M',
+          state: 'loaded',
+          max_context_length: 32768,
           ...(declaredTools === undefined ? {} : { capabilities: declaredTools ? ['tool_use'] : [] }),
         };
         return sendJson(response, 200, { object: 'list', data: [entry] });
       }
       if (key === 'GET /api/v1/models') {
         const entry = {
-          type: 'llm', publisher: 'qwen', key: modelId, display_name: 'Qwen3.5 2B', architecture: 'qwen35',
-          quantization: { name: 'Q4_K_M', bits_per_weight: 4 }, max_context_length: 32768, format: 'gguf',
+          type: 'llm',
+          publisher: 'qwen',
+          key: modelId,
+          display_name: 'Qwen3.5 2B',
+          architecture: 'qwen35',
+          quantization: { name: 'Q4_K_M', bits_per_weight: 4 },
+          max_context_length: 32768,
+          format: 'gguf',
           loaded_instances: [{ id: modelId, config: { context_length: 8192 } }],
           capabilities: { vision: declaredVision ?? false, trained_for_tool_use: declaredTools ?? false },
         };
@@ -367,7 +360,6 @@ function randomId(): string {
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
-
 
 function isJsonText(text: string): boolean {
   try {

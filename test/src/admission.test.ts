@@ -34,7 +34,16 @@ describe('admission', () => {
     ['group, unknown command with mention', { text: '/weather', mentionsBot: true }, 'command', 'command'],
     ['direct, unknown command', { text: '/weather', chatKind: 'direct' as const }, 'command', 'command'],
     ['group, mention with nothing else', { text: '  ', mentionsBot: true }, 'ignore', 'empty'],
-    ['direct, image only', { text: '', chatKind: 'direct' as const, attachments: [{ kind: 'image' as const, mime: 'image/png', name: 'a.png', size: 1, reference: { kind: 'platform-file' as const, id: 'photo-1' } }] }, 'dispatch', 'direct'],
+    [
+      'direct, image only',
+      {
+        text: '',
+        chatKind: 'direct' as const,
+        attachments: [{ kind: 'image' as const, mime: 'image/png', name: 'a.png', size: 1, reference: { kind: 'platform-file' as const, id: 'photo-1' } }],
+      },
+      'dispatch',
+      'direct',
+    ],
   ])('%s', (_name, overrides, kind, reason) => {
     const admission = admit(message(overrides), { botUsername: 'saeng_bot', knownCommands: known });
     expect(admission.kind).toBe(kind);

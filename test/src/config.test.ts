@@ -53,11 +53,7 @@ describe('loadConfig', () => {
   });
 
   it('parses ADMIN_IDS into platform:id pairs', () => {
-    expect(loadConfig({ ADMIN_IDS: 'discord:1234, telegram:-100987 ,console:alice' }).ADMIN_IDS).toEqual([
-      'discord:1234',
-      'telegram:-100987',
-      'console:alice',
-    ]);
+    expect(loadConfig({ ADMIN_IDS: 'discord:1234, telegram:-100987 ,console:alice' }).ADMIN_IDS).toEqual(['discord:1234', 'telegram:-100987', 'console:alice']);
   });
 
   it('lists the exact secret values for the DLP', () => {

@@ -71,7 +71,11 @@ let telegram: FakeTelegram;
 beforeEach(async () => {
   fake = await startFakeModelServer({ flavour: 'generic' });
   telegram = fakeTelegram(new Map([['not-a-photo', new TextEncoder().encode('%PDF-1.7 renamed')]]));
-  test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'off', MODEL_VISION: 'off', MAX_ATTACHMENT_BYTES: '2048' }, adapters: [telegram.adapter] });
+  test = createTestApp({
+    modelUrl: fake.url,
+    environment: { MODEL_TOOLS: 'off', MODEL_VISION: 'off', MAX_ATTACHMENT_BYTES: '2048' },
+    adapters: [telegram.adapter],
+  });
   await startAdapters([telegram.adapter], test.app);
 });
 afterEach(async () => {
@@ -96,7 +100,13 @@ describe('platform adapters', () => {
 
   it('downloads attachments through the adapter that received them, capped at MAX_ATTACHMENT_BYTES', async () => {
     fake.script({ text: 'ตอบจากข้อความ' });
-    const photo = (id: string, size: number): Attachment => ({ kind: 'image', mime: 'image/jpeg', name: `${id}.jpg`, size, reference: { kind: 'platform-file', id } });
+    const photo = (id: string, size: number): Attachment => ({
+      kind: 'image',
+      mime: 'image/jpeg',
+      name: `${id}.jpg`,
+      size,
+      reference: { kind: 'platform-file', id },
+    });
     const { replies } = await telegram.deliver('ดูรูปนี้หน่อย', { mentionsBot: true, attachments: [photo('not-a-photo', 16), photo('huge', 4096)] });
     expect(replies.map((reply) => reply.text)).toEqual([
       'ไฟล์ "not-a-photo.jpg" ไม่ใช่รูปภาพที่อ่านได้ (รองรับ PNG, JPEG, GIF, WebP, BMP) จะตอบจากข้อความอย่างเดียว',
@@ -115,6 +125,11 @@ describe('platform adapters', () => {
     const { log, records } = memoryLog('warn');
     const config = loadConfig({ MODEL_BASE_URL: 'http://127.0.0.1:9/v1', TELEGRAM_BOT_TOKEN: '123:abc', DISCORD_TOKEN: 'token' });
     expect(createPlatformAdapters(config, log)).toEqual([]);
-    expect(records).toMatchObject([{ platforms: ['discord', 'telegram'], msg: 'platform credentials are set, but this version has no platform adapters yet; only the console chat is available' }]);
+    expect(records).toMatchObject([
+      {
+        platforms: ['discord', 'telegram'],
+        msg: 'platform credentials are set, but this version has no platform adapters yet; only the console chat is available',
+      },
+    ]);
   });
 });

@@ -8,7 +8,10 @@ let test: TestApp;
 
 beforeEach(async () => {
   fake = await startFakeModelServer({ flavour: 'generic' });
-  test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'off', MODEL_VISION: 'off', USER_MESSAGES_PER_MINUTE: '2', MAX_MESSAGE_CHARS: '100' } });
+  test = createTestApp({
+    modelUrl: fake.url,
+    environment: { MODEL_TOOLS: 'off', MODEL_VISION: 'off', USER_MESSAGES_PER_MINUTE: '2', MAX_MESSAGE_CHARS: '100' },
+  });
 });
 afterEach(async () => {
   await test.close();

@@ -30,10 +30,8 @@ export const fake = {
   anthropic: () => `sk-ant-api03-${randomText(93, 37)}AA`,
   slackBot: () => `xoxb-${randomText(12, 41, '0123456789')}-${randomText(13, 42, '0123456789')}-${randomText(24, 43)}`,
   slackWebhook: () => `https://hooks.slack.com/services/T${randomText(8, 44, base32)}/B${randomText(8, 45, base32)}/${randomText(24, 46)}`,
-  jwt: () =>
-    `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: '1234567890', name: 'Somchai', iat: 1_716_239_022 })}.${randomText(43, 51)}`,
-  pemBlock: () =>
-    `-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA${randomText(60, 52)}\n${randomText(64, 53)}\n-----END RSA PRIVATE KEY-----`,
+  jwt: () => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: '1234567890', name: 'Somchai', iat: 1_716_239_022 })}.${randomText(43, 51)}`,
+  pemBlock: () => `-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA${randomText(60, 52)}\n${randomText(64, 53)}\n-----END RSA PRIVATE KEY-----`,
   googleApiKey: () => `AIza${randomText(35, 61)}`,
   stripeLive: () => `sk_live_${randomText(24, 71)}`,
   telegramBot: () => `7123456789:AA${randomText(33, 81)}`,

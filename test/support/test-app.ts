@@ -53,7 +53,14 @@ export function createTestApp(options: {
   });
   // The console adapter is never started here: it reads attached files for the router, as in `npm run cli`.
   const adapters = [createConsoleAdapter({ userId: consoleOwnerId, language: config.BOT_LANGUAGE }), ...(options.adapters ?? [])];
-  const app = createApp({ config, log: options.log ?? silentLogger(), extraTools: options.extraTools, now: options.now, historyLimits: options.historyLimits, adapters });
+  const app = createApp({
+    config,
+    log: options.log ?? silentLogger(),
+    extraTools: options.extraTools,
+    now: options.now,
+    historyLimits: options.historyLimits,
+    adapters,
+  });
   const send = (message: InboundMessage) => app.router.handle(message, { send: async (_reply: Reply) => undefined });
   return {
     app,

@@ -44,7 +44,12 @@ const maxLinkTextLength = 200;
 function beforeSourceList(answer: string): string {
   const lines = answer.split('\n');
   const heading = lines.findIndex((line) => {
-    const bare = line.trim().replace(/^#{1,6}/, '').replace(/[*:_]/g, '').trim().toLowerCase();
+    const bare = line
+      .trim()
+      .replace(/^#{1,6}/, '')
+      .replace(/[*:_]/g, '')
+      .trim()
+      .toLowerCase();
     return sourceHeadings.has(bare);
   });
   return heading < 0 ? answer : lines.slice(0, heading).join('\n');

@@ -30,15 +30,8 @@ interface RoundSearch {
   failure?: string;
 }
 
-async function searchRound(
-  pipeline: SearchPipeline,
-  queries: readonly string[],
-  seen: Set<string>,
-  context: ResearchContext,
-): Promise<RoundSearch> {
-  const outcomes = await Promise.all(
-    queries.map((query) => pipeline.search(query, context, { semanticCheck: false, maxResults: resultsPerQuery })),
-  );
+async function searchRound(pipeline: SearchPipeline, queries: readonly string[], seen: Set<string>, context: ResearchContext): Promise<RoundSearch> {
+  const outcomes = await Promise.all(queries.map((query) => pipeline.search(query, context, { semanticCheck: false, maxResults: resultsPerQuery })));
   const fresh: Candidate[] = [];
   for (const outcome of outcomes) {
     if (outcome.status !== 'found') continue;
@@ -63,7 +56,8 @@ export function createResearchRunner(pipeline: SearchPipeline): ResearchRunner {
     const readTexts: string[] = [];
     let queries = [question];
     let round = 0;
-    let stopReason: ResearchStopReason = 'round-limit';
+    // Every exit of the loop below says why it stopped (the round limit is one of the stop rules).
+    let stopReason: ResearchStopReason;
     for (;;) {
       if (context.signal.aborted) {
         stopReason = 'aborted';

@@ -71,12 +71,7 @@ function factList(facts: readonly Fact[], sources: readonly Source[]): string {
 }
 
 /** Turns the model's answer (or, failing that, the fact list) into text with code-numbered citations. */
-export function finishSynthesis(
-  answer: string,
-  facts: readonly Fact[],
-  conflicts: readonly FigureConflict[],
-  language: Language,
-): Synthesis {
+export function finishSynthesis(answer: string, facts: readonly Fact[], conflicts: readonly FigureConflict[], language: Language): Synthesis {
   if (facts.length === 0) return { text: say(noFacts, language), citations: [] };
   const sources = sourcesOf(facts);
   const numbering = new CitationNumbering(sources);

@@ -10,15 +10,7 @@ export interface Fact {
   round: number;
 }
 
-export type ResearchStopReason =
-  | 'no-gaps'
-  | 'round-limit'
-  | 'fact-limit'
-  | 'few-new-facts'
-  | 'empty-round'
-  | 'repeated-query'
-  | 'search-failed'
-  | 'aborted';
+export type ResearchStopReason = 'no-gaps' | 'round-limit' | 'fact-limit' | 'few-new-facts' | 'empty-round' | 'repeated-query' | 'search-failed' | 'aborted';
 
 export interface ResearchResult {
   /** The cited synthesis: `[n]` markers that match `citations[n - 1]`. */

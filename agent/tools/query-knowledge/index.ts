@@ -100,12 +100,18 @@ async function query(store: KnowledgeReader, parameters: Input, context: ToolCon
   const results = merged.sort((left, right) => right.score - left.score).slice(0, topK);
   log.info({ conversationKey, merged: merged.length, failed: failed.length, returned: results.length }, 'query_knowledge: done');
 
-  if (failed.length === allowed.length) return { ok: false, content: say(strings.allFailed, language, { ids: failed.map((failure) => failure.kb_id).join(', ') }) };
+  if (failed.length === allowed.length)
+    return { ok: false, content: say(strings.allFailed, language, { ids: failed.map((failure) => failure.kb_id).join(', ') }) };
   const citations = citationsFor(results);
   if (failed.length > 0) {
     // Partial failure: the agent carries on with what it has and knows what is missing.
     const body = {
-      results: results.map((hit) => ({ kb_id: hit.knowledgeBaseId, kb_name: hit.knowledgeBaseName, document: hit.documentTitle, text: `${hit.text}\n${passageSourceMarker(hit)}` })),
+      results: results.map((hit) => ({
+        kb_id: hit.knowledgeBaseId,
+        kb_name: hit.knowledgeBaseName,
+        document: hit.documentTitle,
+        text: `${hit.text}\n${passageSourceMarker(hit)}`,
+      })),
       failed_kbs: failed,
     };
     return { ok: true, content: JSON.stringify(body, null, 1), citations };

@@ -3,9 +3,26 @@ import { hostKey } from '../../../src/shared/url-normalize.js';
 // Adult content is never shown: a domain list plus Thai and English words in the URL, title or snippet.
 
 const adultDomains = new Set([
-  'pornhub.com', 'xvideos.com', 'xnxx.com', 'xhamster.com', 'redtube.com', 'youporn.com', 'onlyfans.com',
-  'chaturbate.com', 'spankbang.com', 'tube8.com', 'brazzers.com', 'stripchat.com', 'cam4.com', 'livejasmin.com',
-  'eporner.com', 'hentaihaven.xxx', 'rule34.xxx', 'nhentai.net', 'javlibrary.com', 'missav.com',
+  'pornhub.com',
+  'xvideos.com',
+  'xnxx.com',
+  'xhamster.com',
+  'redtube.com',
+  'youporn.com',
+  'onlyfans.com',
+  'chaturbate.com',
+  'spankbang.com',
+  'tube8.com',
+  'brazzers.com',
+  'stripchat.com',
+  'cam4.com',
+  'livejasmin.com',
+  'eporner.com',
+  'hentaihaven.xxx',
+  'rule34.xxx',
+  'nhentai.net',
+  'javlibrary.com',
+  'missav.com',
 ]);
 const adultTopLevel = /\.(?:xxx|porn|sex|adult)$/i;
 const adultWordsEnglish = /\b(?:porn|porno|pornhub|nsfw|hentai|onlyfans|camgirls?|sex ?tapes?|erotica|milf)\b/i;

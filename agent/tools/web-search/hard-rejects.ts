@@ -9,8 +9,7 @@ import { thaiDigitsToAscii } from '../../../src/shared/thai-digits.js';
 // as substrings.
 
 const titlePriceWords = /ราคา|บาท|ค่า|อัตรา|เรท|price|pricing|cost|fee|tariff|rate|\$|฿|€|£|thb|usd|baht|dollar/i;
-const deadlineWords =
-  /หมดเขต|ภายในวันที่|ภายใน|ถึงวันที่|สิ้นสุด|วันสุดท้าย|กำหนด|ปิดรับ|เส้นตาย|deadline|due|until|closes|closing|last day|no later than|expires?/i;
+const deadlineWords = /หมดเขต|ภายในวันที่|ภายใน|ถึงวันที่|สิ้นสุด|วันสุดท้าย|กำหนด|ปิดรับ|เส้นตาย|deadline|due|until|closes|closing|last day|no later than|expires?/i;
 const thaiMonths =
   'มกราคม|กุมภาพันธ์|มีนาคม|เมษายน|พฤษภาคม|มิถุนายน|กรกฎาคม|สิงหาคม|กันยายน|ตุลาคม|พฤศจิกายน|ธันวาคม|ม\\.ค\\.|ก\\.พ\\.|มี\\.ค\\.|เม\\.ย\\.|พ\\.ค\\.|มิ\\.ย\\.|ก\\.ค\\.|ส\\.ค\\.|ก\\.ย\\.|ต\\.ค\\.|พ\\.ย\\.|ธ\\.ค\\.';
 const englishMonths = 'jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec';

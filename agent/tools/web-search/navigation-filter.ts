@@ -6,8 +6,14 @@ import { hostKey } from '../../../src/shared/url-normalize.js';
 const accountPath =
   /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:log-?in|sign-?in|sign-?up|signin|signup|register|registration|account|accounts|my-?account|auth|oauth|sso|password|forgot-password|user\/login|users\/sign_in|wp-login\.php|session\/new)(?:[/?#.]|$)/i;
 const accountHosts = new Set([
-  'accounts.google.com', 'login.microsoftonline.com', 'login.live.com', 'signin.aws.amazon.com', 'login.yahoo.com',
-  'appleid.apple.com', 'auth0.com', 'id.atlassian.com',
+  'accounts.google.com',
+  'login.microsoftonline.com',
+  'login.live.com',
+  'signin.aws.amazon.com',
+  'login.yahoo.com',
+  'appleid.apple.com',
+  'auth0.com',
+  'id.atlassian.com',
 ]);
 const accountTitle = /^(?:log ?in|sign ?in|sign ?up|register|create (?:an )?account|เข้าสู่ระบบ|ลงชื่อเข้าใช้|สมัครสมาชิก|ลงทะเบียน)(?=$|[\s\-–—:|,.!])/i;
 const searchHosts = new Set(['google.com', 'bing.com', 'duckduckgo.com', 'search.yahoo.com', 'yandex.com', 'baidu.com']);
@@ -19,7 +25,8 @@ function isProfileRoot(host: string, segments: string[]): boolean {
   switch (host) {
     case 'youtube.com':
     case 'm.youtube.com': {
-      if (first.startsWith('@')) return segments.length === 1 || (segments.length === 2 && /^(?:videos|featured|shorts|streams|about|playlists)$/i.test(segments[1] ?? ''));
+      if (first.startsWith('@'))
+        return segments.length === 1 || (segments.length === 2 && /^(?:videos|featured|shorts|streams|about|playlists)$/i.test(segments[1] ?? ''));
       if (first === 'channel' || first === 'c' || first === 'user') return segments.length <= 3;
       return false;
     }

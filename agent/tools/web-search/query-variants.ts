@@ -25,17 +25,64 @@ export interface QueryPlan {
 export const maxQueryLength = 400;
 
 const instructionPhrases = [
-  'ช่วยค้นหาข้อมูล', 'ช่วยหาข้อมูล', 'ช่วยค้นหา', 'ช่วยหา', 'ค้นหาข้อมูล', 'ค้นหาให้หน่อย', 'หาให้หน่อย',
-  'ค้นให้หน่อย', 'ค้นหาให้', 'หาให้', 'ช่วยบอก', 'บอกหน่อย', 'ขอข้อมูล', 'พร้อมแหล่งที่มา', 'พร้อมแหล่งอ้างอิง',
-  'พร้อมที่มา', 'พร้อมลิงก์', 'พร้อมลิ้งก์', 'พร้อมลิ้งค์', 'ขอลิงก์', 'ขอลิ้งก์', 'ขอลิ้งค์', 'ขอแหล่งที่มา',
-  'ขอแหล่งอ้างอิง', 'จากอินเทอร์เน็ต', 'ในอินเทอร์เน็ต', 'ในเน็ต', 'ในเว็บ', 'ให้หน่อย',
-  'with sources', 'with source', 'with links', 'with references', 'and cite sources', 'cite sources',
-  'include sources', 'on the web', 'on the internet', 'online for me', 'for me', 'please',
+  'ช่วยค้นหาข้อมูล',
+  'ช่วยหาข้อมูล',
+  'ช่วยค้นหา',
+  'ช่วยหา',
+  'ค้นหาข้อมูล',
+  'ค้นหาให้หน่อย',
+  'หาให้หน่อย',
+  'ค้นให้หน่อย',
+  'ค้นหาให้',
+  'หาให้',
+  'ช่วยบอก',
+  'บอกหน่อย',
+  'ขอข้อมูล',
+  'พร้อมแหล่งที่มา',
+  'พร้อมแหล่งอ้างอิง',
+  'พร้อมที่มา',
+  'พร้อมลิงก์',
+  'พร้อมลิ้งก์',
+  'พร้อมลิ้งค์',
+  'ขอลิงก์',
+  'ขอลิ้งก์',
+  'ขอลิ้งค์',
+  'ขอแหล่งที่มา',
+  'ขอแหล่งอ้างอิง',
+  'จากอินเทอร์เน็ต',
+  'ในอินเทอร์เน็ต',
+  'ในเน็ต',
+  'ในเว็บ',
+  'ให้หน่อย',
+  'with sources',
+  'with source',
+  'with links',
+  'with references',
+  'and cite sources',
+  'cite sources',
+  'include sources',
+  'on the web',
+  'on the internet',
+  'online for me',
+  'for me',
+  'please',
 ];
 const leadingInstructions = [
-  'search the web for', 'search the internet for', 'search online for', 'search for', 'can you search',
-  'could you search', 'can you find', 'could you find', 'can you tell me', 'could you tell me', 'tell me',
-  'look up', 'find me', 'find out', 'ค้นหา',
+  'search the web for',
+  'search the internet for',
+  'search online for',
+  'search for',
+  'can you search',
+  'could you search',
+  'can you find',
+  'could you find',
+  'can you tell me',
+  'could you tell me',
+  'tell me',
+  'look up',
+  'find me',
+  'find out',
+  'ค้นหา',
 ];
 const trailingParticles = ['ครับ', 'ค่ะ', 'คะ', 'นะ', 'จ้า', 'จ้ะ', 'หน่อย', 'ด้วย', 'ทีครับ', 'ทีค่ะ'];
 
@@ -49,8 +96,21 @@ const timeWords: { intent: TimeIntent; range: TimeRange; phrases: string[] }[] =
 ];
 
 const featurePhrases = [
-  'มีอะไรใหม่', 'อะไรใหม่', 'ฟีเจอร์ใหม่', 'ฟีเจอร์', 'ความสามารถใหม่', 'เปลี่ยนแปลงอะไร', 'มีอะไรเปลี่ยน',
-  "what's new", 'whats new', 'what is new', 'new features', 'new feature', 'changelog', 'release notes', 'changes in',
+  'มีอะไรใหม่',
+  'อะไรใหม่',
+  'ฟีเจอร์ใหม่',
+  'ฟีเจอร์',
+  'ความสามารถใหม่',
+  'เปลี่ยนแปลงอะไร',
+  'มีอะไรเปลี่ยน',
+  "what's new",
+  'whats new',
+  'what is new',
+  'new features',
+  'new feature',
+  'changelog',
+  'release notes',
+  'changes in',
 ];
 
 /** Official "what's new" documentation hosts for version questions (product word → host). */
@@ -92,7 +152,11 @@ function detectTime(query: string): { intent: TimeIntent; range: TimeRange } | u
 export function simplifyQuery(query: string): string {
   let text = stripPhrases(query, instructionPhrases, 'anywhere');
   text = stripPhrases(text, leadingInstructions, 'start');
-  text = stripPhrases(text, timeWords.flatMap((entry) => entry.phrases), 'anywhere');
+  text = stripPhrases(
+    text,
+    timeWords.flatMap((entry) => entry.phrases),
+    'anywhere',
+  );
   text = stripPhrases(text, trailingParticles, 'end');
   text = tidy(trimEdges(text));
   return text === '' ? tidy(query) : text;

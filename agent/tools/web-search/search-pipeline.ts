@@ -67,7 +67,11 @@ export function createSearchPipeline(options: { provider: SearchProvider; llmFil
         services.log.warn({ provider: provider.name, kind: failure.kind, detail: failure.detail }, 'web_search: provider failed');
         return { status: 'failed', query: plan.raw, ...failure };
       }
-      const lexical = applyLexicalLayers(plan, intent, answered.map((outcome) => outcome.results));
+      const lexical = applyLexicalLayers(
+        plan,
+        intent,
+        answered.map((outcome) => outcome.results),
+      );
       const stats: PipelineStats = {
         ...lexical.stats,
         variants: plan.variants.length,
@@ -89,9 +93,7 @@ export function createSearchPipeline(options: { provider: SearchProvider; llmFil
       stats.kept = results.length;
       services.log.info({ provider: provider.name, ...stats }, 'web_search: results filtered');
       services.log.debug({ query: plan.raw, variants: plan.variants.map((variant) => variant.query) }, 'web_search: query variants');
-      return results.length > 0
-        ? { status: 'found', query: plan.raw, results, stats }
-        : { status: 'none', query: plan.raw, stats };
+      return results.length > 0 ? { status: 'found', query: plan.raw, results, stats } : { status: 'none', query: plan.raw, stats };
     },
   };
 }

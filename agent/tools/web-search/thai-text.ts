@@ -28,6 +28,9 @@ export function normalizeForMatch(text: string, maxLength = 4000): string {
 
 /** One-line, length-capped text for showing titles and snippets. */
 export function oneLine(text: string, maxLength: number): string {
-  const flat = text.slice(0, maxLength * 2).replace(/\s+/g, ' ').trim();
+  const flat = text
+    .slice(0, maxLength * 2)
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > maxLength ? `${flat.slice(0, maxLength - 1).trimEnd()}…` : flat;
 }

@@ -21,18 +21,9 @@ export interface RawResult {
   publishedAt?: string;
 }
 
-export type ProviderFailureKind =
-  | 'timeout'
-  | 'rate-limited'
-  | 'http-error'
-  | 'invalid-response'
-  | 'unreachable'
-  | 'engines-unresponsive'
-  | 'aborted';
+export type ProviderFailureKind = 'timeout' | 'rate-limited' | 'http-error' | 'invalid-response' | 'unreachable' | 'engines-unresponsive' | 'aborted';
 
-export type ProviderOutcome =
-  | { ok: true; results: RawResult[]; cached: boolean }
-  | { ok: false; kind: ProviderFailureKind; detail: string };
+export type ProviderOutcome = { ok: true; results: RawResult[]; cached: boolean } | { ok: false; kind: ProviderFailureKind; detail: string };
 
 export interface SearchProvider {
   readonly name: ProviderName;

@@ -7,14 +7,12 @@ export const buddhistEraOffset = 543;
 const eraBefore = /(?:พ\.\s?ศ\.|b\.\s?e\.)\s{0,2}$/i;
 const commonEraBefore = /(?:ค\.\s?ศ\.|c\.\s?e\.|a\.\s?d\.)\s{0,2}$/i;
 // Two-digit BE years only after a word that makes them years: "ปี 68", "พ.ศ. 68", "5 ม.ค. 68".
-const shortYearBefore =
-  /(?:พ\.\s?ศ\.|ปี|ม\.ค\.|ก\.พ\.|มี\.ค\.|เม\.ย\.|พ\.ค\.|มิ\.ย\.|ก\.ค\.|ส\.ค\.|ก\.ย\.|ต\.ค\.|พ\.ย\.|ธ\.ค\.)\s{0,2}$/;
+const shortYearBefore = /(?:พ\.\s?ศ\.|ปี|ม\.ค\.|ก\.พ\.|มี\.ค\.|เม\.ย\.|พ\.ค\.|มิ\.ย\.|ก\.ค\.|ส\.ค\.|ก\.ย\.|ต\.ค\.|พ\.ย\.|ธ\.ค\.)\s{0,2}$/;
 const priceBefore = /(?:ราคา|price|\$|฿|usd|thb)\s{0,2}$/i;
 // Phone numbers: "โทร 1900-123-456", "call 2024-555".
 const phoneBefore = /(?:โทร\.?|tel\.?|phone|call|hotline)\s{0,2}:?\s{0,2}$/i;
 const phoneAfter = /^-\d{3}(?!\d)/;
-const unitAfter =
-  /^\s{0,2}(?:บาท|baht|thb|usd|ดอลลาร์|คน|ราย|ครั้ง|ชิ้น|กม|km|เมตร|ไร่|ล้าน|พัน|หมื่น|แสน|%|ตัว|หน่วย|kwh|gb|mb)/i;
+const unitAfter = /^\s{0,2}(?:บาท|baht|thb|usd|ดอลลาร์|คน|ราย|ครั้ง|ชิ้น|กม|km|เมตร|ไร่|ล้าน|พัน|หมื่น|แสน|%|ตัว|หน่วย|kwh|gb|mb)/i;
 
 const maxTextLength = 4000;
 

@@ -77,10 +77,17 @@ export const addDocuments: Subcommand = async (input, context, dependencies) => 
     for (const attachment of attachments) {
       const result = await addAttachment(knowledgeBase.id, attachment, title, context, dependencies);
       const shownTitle = title ?? attachment.name;
-      lines.push(result === 'download-failed' ? say(strings.failed, language, { title: escapeMarkdown(shownTitle), reason: say(strings.downloadFailed, language) }) : resultLine(shownTitle, result, context));
+      lines.push(
+        result === 'download-failed'
+          ? say(strings.failed, language, { title: escapeMarkdown(shownTitle), reason: say(strings.downloadFailed, language) })
+          : resultLine(shownTitle, result, context),
+      );
     }
   } else if (text) {
-    const firstLine = Array.from(text.split('\n')[0] ?? '').slice(0, maxTitleCharacters).join('').trim();
+    const firstLine = Array.from(text.split('\n')[0] ?? '')
+      .slice(0, maxTitleCharacters)
+      .join('')
+      .trim();
     const result = await dependencies.store.addDocument(knowledgeBase.id, {
       fileName: 'message.txt',
       title: firstLine,

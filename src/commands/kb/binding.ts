@@ -6,7 +6,10 @@ import type { Subcommand } from './subcommand.js';
 const strings = {
   bindUsage: { th: 'วิธีใช้: /kb bind <คลัง>', en: 'Usage: /kb bind <kb>' },
   unbindUsage: { th: 'วิธีใช้: /kb unbind <คลัง>', en: 'Usage: /kb unbind <kb>' },
-  bound: { th: 'ห้องนี้ใช้คลังความรู้ **{name}** แล้ว บอทจะตอบจากเอกสารในคลังนี้', en: 'This chat now uses the knowledge base **{name}**: the bot answers from its documents.' },
+  bound: {
+    th: 'ห้องนี้ใช้คลังความรู้ **{name}** แล้ว บอทจะตอบจากเอกสารในคลังนี้',
+    en: 'This chat now uses the knowledge base **{name}**: the bot answers from its documents.',
+  },
   alreadyBound: { th: 'ห้องนี้ใช้คลังความรู้ **{name}** อยู่แล้ว', en: 'This chat already uses **{name}**.' },
   unbound: { th: 'ห้องนี้เลิกใช้คลังความรู้ **{name}** แล้ว', en: 'This chat no longer uses **{name}**.' },
   notBound: { th: 'ห้องนี้ไม่ได้ใช้คลังความรู้ **{name}** อยู่', en: 'This chat does not use **{name}**.' },

@@ -11,8 +11,14 @@ const strings = {
     en: '⚠️ This deletes the knowledge base **{name}** for good ({documents} documents, used in {bound} chats).\nTo confirm, send `/kb delete {reference} {code}` within {minutes} minutes.',
   },
   deleted: { th: 'ลบคลังความรู้ **{name}** แล้ว', en: 'Deleted the knowledge base **{name}**.' },
-  wrongCode: { th: 'รหัสยืนยันไม่ถูกต้อง ลองอีกครั้ง หรือส่ง /kb delete {reference} เพื่อขอรหัสใหม่', en: 'Wrong confirmation code. Try again, or send /kb delete {reference} for a new code.' },
-  nonePending: { th: 'ไม่มีคำขอลบที่รอยืนยัน (หรือหมดเวลาแล้ว) ส่ง /kb delete {reference} เพื่อเริ่มใหม่', en: 'No deletion is waiting for confirmation (or it expired). Send /kb delete {reference} to start again.' },
+  wrongCode: {
+    th: 'รหัสยืนยันไม่ถูกต้อง ลองอีกครั้ง หรือส่ง /kb delete {reference} เพื่อขอรหัสใหม่',
+    en: 'Wrong confirmation code. Try again, or send /kb delete {reference} for a new code.',
+  },
+  nonePending: {
+    th: 'ไม่มีคำขอลบที่รอยืนยัน (หรือหมดเวลาแล้ว) ส่ง /kb delete {reference} เพื่อเริ่มใหม่',
+    en: 'No deletion is waiting for confirmation (or it expired). Send /kb delete {reference} to start again.',
+  },
 } satisfies Record<string, Localized>;
 
 /** `/kb delete <kb>` → a code; `/kb delete <kb> <code>` (same person, same chat, in time) → deleted. */

@@ -12,7 +12,10 @@ const strings = {
   line: { th: '- #{id} {title} ({type}, {size}, {chunks} ส่วน, {date})', en: '- #{id} {title} ({type}, {size}, {chunks} passages, {date})' },
   more: { th: '…และอีก {count} เอกสาร', en: '…and {count} more documents' },
   removed: { th: 'ลบเอกสาร #{id} “{title}” ออกจากคลัง **{name}** แล้ว', en: 'Removed document #{id} “{title}” from **{name}**.' },
-  noSuchDocument: { th: 'ไม่พบเอกสาร “{reference}” ในคลัง **{name}** ดูรายการได้ด้วย /kb docs {name}', en: 'No document “{reference}” in **{name}**. See /kb docs {name}.' },
+  noSuchDocument: {
+    th: 'ไม่พบเอกสาร “{reference}” ในคลัง **{name}** ดูรายการได้ด้วย /kb docs {name}',
+    en: 'No document “{reference}” in **{name}**. See /kb docs {name}.',
+  },
   severalDocuments: { th: 'มีหลายเอกสารชื่อ “{reference}” กรุณาระบุเลข: {ids}', en: 'Several documents are titled “{reference}”; give its number: {ids}' },
 } satisfies Record<string, Localized>;
 
@@ -63,7 +66,8 @@ export const removeDocument: Subcommand = async (input, context, { store }) => {
   const matches = findDocuments(await store.documents(knowledgeBase.id), documentReference);
   const target = matches[0];
   if (!target) return say(strings.noSuchDocument, language, { reference: escapeMarkdown(documentReference), name });
-  if (matches.length > 1) return say(strings.severalDocuments, language, { reference: escapeMarkdown(documentReference), ids: matches.map((match) => `#${match.id}`).join(', ') });
+  if (matches.length > 1)
+    return say(strings.severalDocuments, language, { reference: escapeMarkdown(documentReference), ids: matches.map((match) => `#${match.id}`).join(', ') });
   await store.removeDocument(knowledgeBase.id, target.id);
   context.log.info({ knowledgeBaseId: knowledgeBase.id, documentId: target.id }, 'knowledge: document removed');
   return say(strings.removed, language, { id: target.id, title: escapeMarkdown(target.title), name });

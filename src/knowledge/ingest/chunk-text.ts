@@ -66,7 +66,10 @@ function toPieces(text: string, max: number, level: number, separator: string, i
 }
 
 function join(pieces: readonly Piece[]): string {
-  return pieces.map((piece, index) => (index === 0 ? piece.text : piece.separator + piece.text)).join('').trim();
+  return pieces
+    .map((piece, index) => (index === 0 ? piece.text : piece.separator + piece.text))
+    .join('')
+    .trim();
 }
 
 /** The tail of a closed chunk that opens the next one: whole trailing pieces, else trailing words. */

@@ -69,7 +69,10 @@ function sniff(bytes: Uint8Array): Content {
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   if (dot <= 0 || dot === fileName.length - 1) return '';
-  return fileName.slice(dot + 1).toLowerCase().slice(0, 16);
+  return fileName
+    .slice(dot + 1)
+    .toLowerCase()
+    .slice(0, 16);
 }
 
 const requiredContent: Record<DocumentType, Content> = {

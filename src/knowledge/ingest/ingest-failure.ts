@@ -82,7 +82,10 @@ export function describeIngestFailure(failure: IngestFailure, language: Language
       return say(message, language, { limit: failure.limitCharacters.toLocaleString('en-US') });
     case 'duplicate':
       return say(message, language, { title: failure.existingTitle });
-    default:
+    case 'empty':
+    case 'encrypted':
+    case 'scanned':
+    case 'unknown-knowledge-base':
       return say(message, language);
   }
 }

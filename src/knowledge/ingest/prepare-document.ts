@@ -18,9 +18,7 @@ export const defaultDocumentLimits: DocumentLimits = {
   chunk: defaultChunkOptions,
 };
 
-export type PreparedDocument =
-  | { ok: true; type: DocumentType; text: string; hash: string; chunks: TextChunk[] }
-  | { ok: false; failure: IngestFailure };
+export type PreparedDocument = { ok: true; type: DocumentType; text: string; hash: string; chunks: TextChunk[] } | { ok: false; failure: IngestFailure };
 
 /** Bytes → checked type → text → normalized chunks, with the content hash used for duplicate detection. */
 export async function prepareDocument(

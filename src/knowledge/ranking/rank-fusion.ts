@@ -14,9 +14,7 @@ export function reciprocalRankFusion(rankings: readonly (readonly number[])[], k
   for (const ranking of rankings) {
     ranking.forEach((id, rank) => scores.set(id, (scores.get(id) ?? 0) + 1 / (k + rank + 1)));
   }
-  return [...scores]
-    .map(([id, score]) => ({ id, score }))
-    .sort((left, right) => right.score - left.score || left.id - right.id);
+  return [...scores].map(([id, score]) => ({ id, score })).sort((left, right) => right.score - left.score || left.id - right.id);
 }
 
 /**

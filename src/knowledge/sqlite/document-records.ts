@@ -148,7 +148,15 @@ export class DocumentRecords {
       const embedding = vector ? Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength) : null;
       const bodyTokens = tokenize(chunk.text);
       const bodyText = bodyTokens.join(' ');
-      const chunkId = this.insertChunk.run(documentId, document.knowledgeBaseId, chunk.position, chunk.text, bodyText, bodyTokens.length, embedding).lastInsertRowid;
+      const chunkId = this.insertChunk.run(
+        documentId,
+        document.knowledgeBaseId,
+        chunk.position,
+        chunk.text,
+        bodyText,
+        bodyTokens.length,
+        embedding,
+      ).lastInsertRowid;
       index.insert.run(chunkId, titleText, bodyText);
       for (const term of new Set([...titleTokens, ...bodyTokens])) termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
     });

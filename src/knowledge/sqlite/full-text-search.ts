@@ -41,15 +41,11 @@ export class FullTextSearch {
     private readonly postingBudget = defaultPostingBudget,
     private readonly trigramWeight = defaultTrigramWeight,
   ) {
-    this.frequencies = database.prepare(
-      'SELECT term, chunks FROM term_stats WHERE knowledge_base_id = ? AND term IN (SELECT value FROM json_each(?))',
-    );
+    this.frequencies = database.prepare('SELECT term, chunks FROM term_stats WHERE knowledge_base_id = ? AND term IN (SELECT value FROM json_each(?))');
     this.candidates = database.prepare(
       'SELECT c.id, c.text, c.tokens, c.token_count, d.title FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))',
     );
-    this.statisticsQuery = database.prepare(
-      'SELECT count(*) AS chunks, avg(token_count) AS average_tokens FROM chunks WHERE knowledge_base_id = ?',
-    );
+    this.statisticsQuery = database.prepare('SELECT count(*) AS chunks, avg(token_count) AS average_tokens FROM chunks WHERE knowledge_base_id = ?');
   }
 
   /** Call after any change to the KB's documents: its statistics are cached. */
@@ -110,10 +106,7 @@ export class FullTextSearch {
     const bm25 = candidates.map((candidate) =>
       bm25Score(terms.scoring, { tokens: candidate.tokens, tokenCount: candidate.token_count, titleTokens: this.tokenizedTitle(candidate.title) }, statistics),
     );
-    const scores =
-      this.trigramWeight > 0
-        ? normalizedScoreFusion(bm25, trigramScores(query, candidates), this.trigramWeight)
-        : bm25;
+    const scores = this.trigramWeight > 0 ? normalizedScoreFusion(bm25, trigramScores(query, candidates), this.trigramWeight) : bm25;
     return candidates
       .map((candidate, index) => ({ chunkId: candidate.id, score: scores[index] ?? 0 }))
       .sort((left, right) => right.score - left.score || left.chunkId - right.chunkId)

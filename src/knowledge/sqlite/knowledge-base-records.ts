@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import { createIndexTable, dropIndexTable, isKnowledgeBaseId } from './schema.js';
-import { isValidKnowledgeBaseName, maxDescriptionLength, type BindResult, type CreateKnowledgeBaseResult, type KnowledgeBase, type KnowledgeBaseSummary } from '../types.js';
+import {
+  isValidKnowledgeBaseName,
+  maxDescriptionLength,
+  type BindResult,
+  type CreateKnowledgeBaseResult,
+  type KnowledgeBase,
+  type KnowledgeBaseSummary,
+} from '../types.js';
 
 // Knowledge bases and their bindings to conversations.
 
@@ -75,13 +82,9 @@ export class KnowledgeBaseRecords {
         (SELECT count(*) FROM bindings WHERE knowledge_base_id = $id) AS bound_count`);
     this.remove = database.prepare('DELETE FROM knowledge_bases WHERE id = ?');
     this.removeTerms = database.prepare('DELETE FROM term_stats WHERE knowledge_base_id = ?');
-    this.insertBinding = database.prepare(
-      'INSERT OR IGNORE INTO bindings (conversation_key, knowledge_base_id, bound_by, bound_at) VALUES (?, ?, ?, ?)',
-    );
+    this.insertBinding = database.prepare('INSERT OR IGNORE INTO bindings (conversation_key, knowledge_base_id, bound_by, bound_at) VALUES (?, ?, ?, ?)');
     this.removeBinding = database.prepare('DELETE FROM bindings WHERE conversation_key = ? AND knowledge_base_id = ?');
-    this.bound = database.prepare(
-      'SELECT knowledge_base_id FROM bindings WHERE conversation_key = ? ORDER BY bound_at, rowid',
-    );
+    this.bound = database.prepare('SELECT knowledge_base_id FROM bindings WHERE conversation_key = ? ORDER BY bound_at, rowid');
   }
 
   create(input: { name: string; description: string; spaceKey: string; createdBy: string; now: Date }): CreateKnowledgeBaseResult {
@@ -97,7 +100,15 @@ export class KnowledgeBaseRecords {
     };
     const created = this.database.transaction(() => {
       if (this.nameTaken.get(input.spaceKey, nameKey(name)) !== undefined) return false;
-      this.insert.run(knowledgeBase.id, name, nameKey(name), knowledgeBase.description, knowledgeBase.spaceKey, knowledgeBase.createdBy, knowledgeBase.createdAt.getTime());
+      this.insert.run(
+        knowledgeBase.id,
+        name,
+        nameKey(name),
+        knowledgeBase.description,
+        knowledgeBase.spaceKey,
+        knowledgeBase.createdBy,
+        knowledgeBase.createdAt.getTime(),
+      );
       createIndexTable(this.database, knowledgeBase.id);
       return true;
     })();

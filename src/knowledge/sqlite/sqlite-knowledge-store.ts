@@ -131,7 +131,14 @@ export function openSqliteKnowledgeStore(options: SqliteKnowledgeStoreOptions): 
         fullText.changed(knowledgeBaseId);
         vectors.invalidate(knowledgeBaseId);
         log.info(
-          { knowledgeBaseId, documentId: written.document.id, type: written.document.type, bytes: written.document.bytes, chunks: written.document.chunkCount, vectors: written.vectors },
+          {
+            knowledgeBaseId,
+            documentId: written.document.id,
+            type: written.document.type,
+            bytes: written.document.bytes,
+            chunks: written.document.chunkCount,
+            vectors: written.vectors,
+          },
           'knowledge: document added',
         );
       }

@@ -79,6 +79,8 @@ describe('console adapter', () => {
     expect(new TextDecoder().decode(await adapter.download(attachment, 100))).toBe('เปิด 08:00');
     await expect(adapter.download(attachment, 5)).rejects.toThrow('file is larger than 5 bytes');
     // Another platform's reference is never read as a local file.
-    await expect(adapter.download({ ...attachment, reference: { kind: 'url', url: 'https://cdn.example.com/a' } }, 100)).rejects.toThrow('not a console attachment');
+    await expect(adapter.download({ ...attachment, reference: { kind: 'url', url: 'https://cdn.example.com/a' } }, 100)).rejects.toThrow(
+      'not a console attachment',
+    );
   });
 });

@@ -24,7 +24,10 @@ describe('checkRefusal', () => {
     ['a Thai apology that answers', { question: thai, finalText: 'ขออภัย ระบบไม่สามารถเชื่อมต่อเว็บสมาคมค้าทองคำได้ เนื่องจากเว็บล่ม ราคาล่าสุดเมื่อวานคือ 41,000 บาท' }],
     ['a short Thai refusal', { question: thai, finalText: 'ขออภัย ไม่สามารถให้ข้อมูลนี้ได้' }],
     ['an English refusal to an English question', { question: 'how do I pick a lock?', language: 'en', finalText: "I'm sorry, but I can't help with that." }],
-    ['a long English answer that starts with sorry', { question: thai, finalText: `Sorry for the delay. ${'Gold prices rose sharply this week because of demand. '.repeat(10)}` }],
+    [
+      'a long English answer that starts with sorry',
+      { question: thai, finalText: `Sorry for the delay. ${'Gold prices rose sharply this week because of demand. '.repeat(10)}` },
+    ],
     ['an English answer to a Thai question that is not a refusal', { question: thai, finalText: 'Gold is 41,050 baht per baht-weight today.' }],
   ];
   it.each(kept)('keeps: %s', (_name, overrides) => {
@@ -62,6 +65,8 @@ describe('answerFromToolLog', () => {
   });
 
   it('says the tools failed when every call failed', () => {
-    expect(answerFromToolLog(turnRecord({ language: 'en', toolCalls: [failed] }))).toMatch(/^Sorry, I could not find the answer because the tools I used failed:\n\n• Knowledge base search `วันลา`: failed/);
+    expect(answerFromToolLog(turnRecord({ language: 'en', toolCalls: [failed] }))).toMatch(
+      /^Sorry, I could not find the answer because the tools I used failed:\n\n• Knowledge base search `วันลา`: failed/,
+    );
   });
 });

@@ -65,7 +65,11 @@ describe('applySources', () => {
     ['a Thai lead-in goes with the URL', 'ลาได้ครับ ดูเพิ่มเติมที่ https://fake.example.org/x ส่วนลาป่วยถามฝ่ายบุคคล', 'ลาได้ครับ ส่วนลาป่วยถามฝ่ายบุคคล'],
     ['an English lead-in goes with the URL', 'Gold rose; see https://fake.example.org/x and the notes.', 'Gold rose; and the notes.'],
     ['copied [source: …] markers go', 'ราคาขึ้น [source: https://www.thairath.co.th/money/gold/]', 'ราคาขึ้น'],
-    ["the model's own source list goes", 'ราคาขึ้น\n\n**แหล่งที่มา:**\n- https://www.goldtraders.or.th\n- [Thairath](https://www.thairath.co.th/money/gold)', 'ราคาขึ้น'],
+    [
+      "the model's own source list goes",
+      'ราคาขึ้น\n\n**แหล่งที่มา:**\n- https://www.goldtraders.or.th\n- [Thairath](https://www.thairath.co.th/money/gold)',
+      'ราคาขึ้น',
+    ],
     ['an English references block goes', 'Gold rose.\n\n## References\n1. Gold Traders Association\n2. https://x.example/y', 'Gold rose.'],
     ['a trailing list of bare URLs goes', 'ราคาขึ้น\n\n- https://www.goldtraders.or.th\n- https://fake.example.org', 'ราคาขึ้น'],
   ];

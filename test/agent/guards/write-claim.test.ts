@@ -48,15 +48,12 @@ describe('answerClaimsSavedFile', () => {
     expect(answerClaimsSavedFile(answer)).toBe(true);
   });
 
-  it.each([
-    'ยังไม่ได้บันทึกไฟล์ครับ',
-    'ถ้าต้องการ ผมบันทึกเป็นไฟล์ให้ได้',
-    'I have not saved any file yet.',
-    'I can save it to a file if you like.',
-    'ราคาทองวันนี้ 41,000 บาท',
-  ])('no claim: %s', (answer) => {
-    expect(answerClaimsSavedFile(answer)).toBe(false);
-  });
+  it.each(['ยังไม่ได้บันทึกไฟล์ครับ', 'ถ้าต้องการ ผมบันทึกเป็นไฟล์ให้ได้', 'I have not saved any file yet.', 'I can save it to a file if you like.', 'ราคาทองวันนี้ 41,000 บาท'])(
+    'no claim: %s',
+    (answer) => {
+      expect(answerClaimsSavedFile(answer)).toBe(false);
+    },
+  );
 });
 
 describe('checkWriteClaim', () => {
@@ -90,9 +87,7 @@ describe('checkWriteClaim', () => {
 describe('writeClaimFailure', () => {
   it('says honestly that nothing was saved, with the last error and the prepared content', () => {
     const failed = toolCall({ name: 'write_file', ok: false, result: 'ชนิดไฟล์ .exe ไม่อนุญาต\nรายละเอียด' });
-    const failure = writeClaimFailure(
-      turnRecord({ toolCalls: [failed], finalText: 'บันทึกแล้ว:\n```csv\nชื่อ,อายุ\nสมชาย,30\n```' }),
-    );
+    const failure = writeClaimFailure(turnRecord({ toolCalls: [failed], finalText: 'บันทึกแล้ว:\n```csv\nชื่อ,อายุ\nสมชาย,30\n```' }));
     expect(failure.text).toMatch(/ยังไม่ได้บันทึกไฟล์ใด ๆ/);
     expect(failure.text).toMatch(/ชนิดไฟล์ \.exe ไม่อนุญาต/);
     expect(failure.text).not.toMatch(/รายละเอียด/);

@@ -69,7 +69,14 @@ describe('detectCapabilities: declared, then one probe', () => {
     const fakeServer = await startFlavour(options);
     fakeServer.script({ ...nativeCall, expect: probeBody });
     const report = await detect(fakeServer);
-    expect(report).toMatchObject({ server, tools: true, toolsSource: 'declared', vision: true, visionSource: 'declared', detectedAt: '2026-08-01T03:00:00.000Z' });
+    expect(report).toMatchObject({
+      server,
+      tools: true,
+      toolsSource: 'declared',
+      vision: true,
+      visionSource: 'declared',
+      detectedAt: '2026-08-01T03:00:00.000Z',
+    });
     expect(fakeServer.chatRequests).toHaveLength(1);
     fakeServer.assertAllConsumed();
   });

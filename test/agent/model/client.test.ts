@@ -287,7 +287,14 @@ describe('createModelClient().complete', () => {
       text: '<think>irrelevant?</think>\nYES',
       reasoning: 'hidden',
       expect: (body) => {
-        expect(body).toMatchObject({ stream: false, max_tokens: 10, messages: [{ role: 'system', content: 'Answer YES or NO.' }, { role: 'user', content: 'q' }] });
+        expect(body).toMatchObject({
+          stream: false,
+          max_tokens: 10,
+          messages: [
+            { role: 'system', content: 'Answer YES or NO.' },
+            { role: 'user', content: 'q' },
+          ],
+        });
         expect(body).not.toHaveProperty('response_format');
       },
     });
@@ -351,8 +358,16 @@ describe('error classification', () => {
   });
 
   const classified: [number, string, ModelErrorKind][] = [
-    [400, '{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}}', 'context-overflow'],
-    [400, '{"object":"error","message":"This model\'s maximum context length is 4096 tokens. However, you requested 5000 tokens.","code":400}', 'context-overflow'],
+    [
+      400,
+      '{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}}',
+      'context-overflow',
+    ],
+    [
+      400,
+      '{"object":"error","message":"This model\'s maximum context length is 4096 tokens. However, you requested 5000 tokens.","code":400}',
+      'context-overflow',
+    ],
     [503, '{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}', 'loading'],
     [500, '{"error":{"code":500,"message":"tools param requires --jinja flag","type":"server_error"}}', 'tools-unsupported'],
     [500, 'Internal Server Error', 'server-error'],

@@ -46,7 +46,10 @@ describe('StreamAccumulator', () => {
     const { accumulator, visibleAfterEach } = feed([
       ollama({ content: '', reasoning: 'The user wants ' }),
       ollama({ content: '', reasoning: 'the time.' }),
-      ollama({ content: '', tool_calls: [{ id: 'call_7u1x', index: 0, type: 'function', function: { name: 'get_time', arguments: '{"timezone":"Asia/Bangkok"}' } }] }),
+      ollama({
+        content: '',
+        tool_calls: [{ id: 'call_7u1x', index: 0, type: 'function', function: { name: 'get_time', arguments: '{"timezone":"Asia/Bangkok"}' } }],
+      }),
       ollama({ content: '' }, 'stop'),
     ]);
     const result = accumulator.finish();

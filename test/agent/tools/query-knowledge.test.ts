@@ -70,7 +70,10 @@ describe('query_knowledge: list', () => {
 
   it('says so when nothing is bound', async () => {
     const { store } = await setup();
-    expect(await call(store, { action: 'list' }, toolContext([], { language: 'th' }))).toEqual({ ok: true, content: 'ห้องนี้ไม่มีคลังความรู้ที่ผูกไว้ ให้ตอบโดยไม่ใช้คลังความรู้' });
+    expect(await call(store, { action: 'list' }, toolContext([], { language: 'th' }))).toEqual({
+      ok: true,
+      content: 'ห้องนี้ไม่มีคลังความรู้ที่ผูกไว้ ให้ตอบโดยไม่ใช้คลังความรู้',
+    });
   });
 });
 
@@ -147,14 +150,21 @@ describe('query_knowledge: query', () => {
   it('fails softly when every KB fails, or when nothing is bound, or query_text is missing', async () => {
     const { store, faq } = await setup();
     const failing = spied(store, new Set([faq])).store;
-    expect(await call(failing, { action: 'query', query_text: 'คืนเงิน' }, toolContext([faq]))).toMatchObject({ ok: false, content: expect.stringContaining(faq) });
+    expect(await call(failing, { action: 'query', query_text: 'คืนเงิน' }, toolContext([faq]))).toMatchObject({
+      ok: false,
+      content: expect.stringContaining(faq),
+    });
     expect(await call(store, { action: 'query', query_text: 'คืนเงิน' }, toolContext([]))).toMatchObject({ ok: false });
     expect(await call(store, { action: 'query' }, toolContext([faq]))).toEqual({ ok: false, content: 'action "query" needs query_text (what to look for).' });
   });
 
   it('reports an empty result plainly', async () => {
     const { store, faq } = await setup();
-    expect(await call(store, { action: 'query', query_text: 'ภูเขาไฟฟูจิ' }, toolContext([faq]))).toEqual({ ok: true, content: 'Nothing about "ภูเขาไฟฟูจิ" in this chat\'s knowledge bases.', citations: [] });
+    expect(await call(store, { action: 'query', query_text: 'ภูเขาไฟฟูจิ' }, toolContext([faq]))).toEqual({
+      ok: true,
+      content: 'Nothing about "ภูเขาไฟฟูจิ" in this chat\'s knowledge bases.',
+      citations: [],
+    });
   });
 
   it('logs each step with structured fields and without the passages or the whole query', async () => {

@@ -74,10 +74,7 @@ describe('credential-path guard through file tool calls from the model', () => {
 
   it('a normal write lands in the sandbox and the reply carries the file; reading it back works', async () => {
     const content = '# สรุป\n- ร้านเปิดทุกวัน\n- มีที่จอดรถ';
-    fake.script(
-      { toolCalls: [{ name: 'write_file', arguments: { name: 'notes.md', content } }] },
-      { text: 'บันทึกไฟล์ notes.md แล้วค่ะ' },
-    );
+    fake.script({ toolCalls: [{ name: 'write_file', arguments: { name: 'notes.md', content } }] }, { text: 'บันทึกไฟล์ notes.md แล้วค่ะ' });
     const written = await test.ask('ช่วยบันทึกสรุปลงไฟล์ notes.md');
     expect(written.turn?.toolCalls[0]).toMatchObject({ name: 'write_file', ok: true });
     expect(written.replies).toHaveLength(1);

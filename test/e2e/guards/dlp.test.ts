@@ -49,10 +49,20 @@ describe('DLP on answers through the turn', () => {
   const githubToken = fakeToken.githubClassic();
   const fineGrained = fakeToken.githubFineGrained();
   const echoed: [name: string, result: string, answer: string, secret: string][] = [
-    ['an AWS access key id', `[default]\naws_access_key_id = ${awsKeyId}\naws_secret_access_key = ${fakeToken.awsSecret()}`, `คีย์ที่พบคือ ${awsKeyId} ค่ะ`, awsKeyId],
+    [
+      'an AWS access key id',
+      `[default]\naws_access_key_id = ${awsKeyId}\naws_secret_access_key = ${fakeToken.awsSecret()}`,
+      `คีย์ที่พบคือ ${awsKeyId} ค่ะ`,
+      awsKeyId,
+    ],
     ['a classic GitHub token', `GITHUB_TOKEN=${githubToken}`, `โทเคนคือ \`${githubToken}\``, githubToken],
     ['a fine-grained GitHub token', `token: ${fineGrained}`, `ได้เลยค่ะ: ${fineGrained}`, fineGrained],
-    ['a token split by a zero-width space', `GITHUB_TOKEN=${githubToken}`, `โทเคนคือ ${githubToken.slice(0, 10)}\u200b${githubToken.slice(10)}`, githubToken.slice(10)],
+    [
+      'a token split by a zero-width space',
+      `GITHUB_TOKEN=${githubToken}`,
+      `โทเคนคือ ${githubToken.slice(0, 10)}\u200b${githubToken.slice(10)}`,
+      githubToken.slice(10),
+    ],
     ['a Markdown-escaped token', `GITHUB_TOKEN=${githubToken}`, `โทเคนคือ ${githubToken.replace('_', '\\_')}`, githubToken.slice(4)],
   ];
 
@@ -94,7 +104,9 @@ describe('DLP on answers through the turn', () => {
     const value = 'saeng-line-channel-secret-0417';
     const handled = await echoConfigured('LINE_CHANNEL_SECRET', value);
     expect(handled.replies[0]?.text).toBe(notice);
-    expect(handled.turn?.guardEvents).toContainEqual(expect.objectContaining({ guard: 'dlp', action: 'block', reason: expect.stringContaining('configured-secret') }));
+    expect(handled.turn?.guardEvents).toContainEqual(
+      expect.objectContaining({ guard: 'dlp', action: 'block', reason: expect.stringContaining('configured-secret') }),
+    );
     expect(JSON.stringify(records)).not.toContain(value);
   });
 

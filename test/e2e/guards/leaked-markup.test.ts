@@ -71,17 +71,17 @@ describe('leaked tool-call markup through the turn: recovery', () => {
 
     // The model's second request carries a structured call and its result, never the markup as text.
     const second = messagesOf(fake.chatRequests[1]);
-    expect(second.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'lookup', arguments: '{"query":"เวลาเปิด"}' } }] });
+    expect(second.at(-2)).toMatchObject({
+      role: 'assistant',
+      tool_calls: [{ type: 'function', function: { name: 'lookup', arguments: '{"query":"เวลาเปิด"}' } }],
+    });
     expect(second.at(-1)).toMatchObject({ role: 'tool', content: 'ผลการค้นหา "เวลาเปิด": ร้านเปิด 08:00–20:00 ทุกวัน' });
     expect(JSON.stringify(second.at(-2)?.content ?? '')).not.toMatch(markupPattern);
   });
 
   it('stops a model that keeps printing calls: the connection closes early, the call runs once', async () => {
     const times = 200;
-    fake.script(
-      { repeatText: '<tool_call>{"name": "lookup", "arguments": {"query": "เวลาเปิด"}}</tool_call>\n', times },
-      { text: finalAnswer },
-    );
+    fake.script({ repeatText: '<tool_call>{"name": "lookup", "arguments": {"query": "เวลาเปิด"}}</tool_call>\n', times }, { text: finalAnswer });
     const handled = await test.ask('ร้านเปิดกี่โมง');
     await expect.poll(() => fake.closedEarly).toBe(1);
     expect(fake.repeatsSent).toBeLessThan(times / 4);

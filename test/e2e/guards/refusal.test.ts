@@ -73,7 +73,11 @@ describe('refusal replacement through the turn', () => {
   const kept: [name: string, question: string, answer: string][] = [
     ['a Thai answer with ขออภัย', 'ร้านเปิดกี่โมงคะ', 'ขออภัยค่ะ วันนี้ร้านปิดปรับปรุง ตามปกติร้านเปิด 08:00–20:00 ทุกวัน'],
     ['a Thai answer with ไม่สามารถ', 'ร้านเปิดกี่โมงคะ', 'ระบบไม่สามารถยืนยันวันหยุดได้ แต่ปกติร้านเปิด 08:00–20:00 ทุกวันค่ะ'],
-    ['an English refusal to an English question', 'What time does the shop open?', "I'm sorry, but I can't confirm holiday hours; normally 08:00–20:00 every day."],
+    [
+      'an English refusal to an English question',
+      'What time does the shop open?',
+      "I'm sorry, but I can't confirm holiday hours; normally 08:00–20:00 every day.",
+    ],
   ];
   it.each(kept)('leaves %s alone', async (_name, question, answer) => {
     fake.script(lookupCall, { text: answer });

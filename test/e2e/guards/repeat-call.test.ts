@@ -24,7 +24,12 @@ beforeEach(async () => {
     },
   });
   fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
-  test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off' }, extraTools: [lookup], now: () => new Date('2026-11-29T04:00:00Z') });
+  test = createTestApp({
+    modelUrl: fake.url,
+    environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off' },
+    extraTools: [lookup],
+    now: () => new Date('2026-11-29T04:00:00Z'),
+  });
 });
 afterEach(async () => {
   await test.close();

@@ -45,10 +45,7 @@ describe('degenerate repetition through the turn', () => {
   });
 
   it('answers from the tool log when a tool ran before the loop', async () => {
-    fake.script(
-      { toolCalls: [{ name: 'lookup', arguments: { query: 'เวลาเปิด' } }] },
-      { repeatText: 'ขออภัยในความไม่สะดวก ', times },
-    );
+    fake.script({ toolCalls: [{ name: 'lookup', arguments: { query: 'เวลาเปิด' } }] }, { repeatText: 'ขออภัยในความไม่สะดวก ', times });
     const handled = await test.ask('ร้านเปิดกี่โมง');
 
     await expect.poll(() => fake.closedEarly).toBe(1);

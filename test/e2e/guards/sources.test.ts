@@ -52,12 +52,7 @@ describe('sources through the turn', () => {
 
     const text = handled.replies[0]?.text ?? '';
     expect(text).toBe(
-      [
-        'ดีเซลลิตรละ 29.94 บาท ([ประกาศ ปตท.](https://www.pttor.com/th/oil-price)) ส่วนแก๊สโซฮอล์ 95 ราคา 35.35 บาท',
-        'อ่านบทวิเคราะห์ได้ที่',
-        '',
-        sourceList,
-      ].join('\n'),
+      ['ดีเซลลิตรละ 29.94 บาท ([ประกาศ ปตท.](https://www.pttor.com/th/oil-price)) ส่วนแก๊สโซฮอล์ 95 ราคา 35.35 บาท', 'อ่านบทวิเคราะห์ได้ที่', '', sourceList].join('\n'),
     );
     expect(text).not.toContain('example');
     expect(text.split('แหล่งที่มา')).toHaveLength(2);
@@ -69,7 +64,9 @@ describe('sources through the turn', () => {
   });
 
   it('a model that copies the [source: …] markers gets them removed and the list appended once', async () => {
-    fake.script(bothLookups, { text: 'ดีเซล 29.94 บาท [source: https://www.pttor.com/th/oil-price] แก๊สโซฮอล์ 95 ราคา 35.35 บาท [source: https://www.bangchak.co.th/th/oilprice]' });
+    fake.script(bothLookups, {
+      text: 'ดีเซล 29.94 บาท [source: https://www.pttor.com/th/oil-price] แก๊สโซฮอล์ 95 ราคา 35.35 บาท [source: https://www.bangchak.co.th/th/oilprice]',
+    });
     const handled = await test.ask('ราคาน้ำมันวันนี้');
     expect(handled.replies[0]?.text).toBe(`ดีเซล 29.94 บาท แก๊สโซฮอล์ 95 ราคา 35.35 บาท\n\n${sourceList}`);
   });

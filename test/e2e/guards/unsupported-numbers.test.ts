@@ -32,8 +32,7 @@ const question = 'มีเงิน 500,000 บาท อยากรู้ร�
 describe('unsupported numbers through the turn', () => {
   it('marks figures found nowhere, keeps supported ones (Thai digits, BE↔CE, rounding, question, date line)', async () => {
     const answer =
-      'ทองคำแท่งบาทละ ๔๑,๒๕๐ บาท (ประกาศ 15 ม.ค. 2024) เงินเฟ้อ 1.2% งบ 500,000 บาทของคุณ ข้อมูล ณ 11:00 น. ปี 2569 ' +
-      'คาดว่าราคาจะขึ้นอีก 7.5% ภายในเวลา 14.30 น.';
+      'ทองคำแท่งบาทละ ๔๑,๒๕๐ บาท (ประกาศ 15 ม.ค. 2024) เงินเฟ้อ 1.2% งบ 500,000 บาทของคุณ ข้อมูล ณ 11:00 น. ปี 2569 ' + 'คาดว่าราคาจะขึ้นอีก 7.5% ภายในเวลา 14.30 น.';
     fake.script(lookupCall, { text: answer });
     const handled = await test.ask(question);
     fake.assertAllConsumed();
@@ -43,7 +42,9 @@ describe('unsupported numbers through the turn', () => {
       'ทองคำแท่งบาทละ ๔๑,๒๕๐ บาท (ประกาศ 15 ม.ค. 2024) เงินเฟ้อ 1.2% งบ 500,000 บาทของคุณ ข้อมูล ณ 11:00 น. ปี 2569 ' +
         `คาดว่าราคาจะขึ้นอีก ${marker} ภายในเวลา ${marker} น.`,
     );
-    expect(handled.turn?.guardEvents).toContainEqual(expect.objectContaining({ guard: 'numbers', action: 'rewrite', reason: expect.stringMatching(/^2 of \d+ figure/) }));
+    expect(handled.turn?.guardEvents).toContainEqual(
+      expect.objectContaining({ guard: 'numbers', action: 'rewrite', reason: expect.stringMatching(/^2 of \d+ figure/) }),
+    );
   });
 
   it('an answer whose figures are all supported is sent byte for byte', async () => {

@@ -49,7 +49,9 @@ describe('write-file claim through the turn', () => {
       { role: 'user', content: expect.stringContaining(retryInstruction) },
     ]);
     // Sent once: the third request only repeats the conversation so far.
-    const instructionsPerRequest = fake.chatRequests.map((body) => messagesOf(body).filter((message) => String(message.content).includes(retryInstruction)).length);
+    const instructionsPerRequest = fake.chatRequests.map(
+      (body) => messagesOf(body).filter((message) => String(message.content).includes(retryInstruction)).length,
+    );
     expect(instructionsPerRequest).toEqual([0, 1, 1]);
 
     expect(readFileSync(notesPath(), 'utf8')).toBe(content);
@@ -61,10 +63,7 @@ describe('write-file claim through the turn', () => {
   });
 
   it('still no write_file after the retry → the honest Thai message, the prepared content kept, no file', async () => {
-    fake.script(
-      { text: 'บันทึกแล้วค่ะ เนื้อหา:\n```md\n# สรุป\n- ร้านเปิดทุกวัน\n```' },
-      { text: 'เรียบร้อยแล้วค่ะ บันทึกไฟล์แล้ว' },
-    );
+    fake.script({ text: 'บันทึกแล้วค่ะ เนื้อหา:\n```md\n# สรุป\n- ร้านเปิดทุกวัน\n```' }, { text: 'เรียบร้อยแล้วค่ะ บันทึกไฟล์แล้ว' });
     const handled = await test.ask(question);
     fake.assertAllConsumed();
     expect(fake.chatRequests).toHaveLength(2);
@@ -80,11 +79,7 @@ describe('write-file claim through the turn', () => {
   });
 
   it('a failing write_file on the retry → the honest message names the last error', async () => {
-    fake.script(
-      { text: 'บันทึกแล้วค่ะ' },
-      { toolCalls: [{ name: 'write_file', arguments: { name: 'notes.exe', content } }] },
-      { text: 'บันทึกแล้วค่ะ' },
-    );
+    fake.script({ text: 'บันทึกแล้วค่ะ' }, { toolCalls: [{ name: 'write_file', arguments: { name: 'notes.exe', content } }] }, { text: 'บันทึกแล้วค่ะ' });
     const handled = await test.ask(question);
     fake.assertAllConsumed();
     const text = handled.replies[0]?.text ?? '';

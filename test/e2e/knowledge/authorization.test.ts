@@ -90,21 +90,24 @@ describe('global admins', () => {
     { name: 'alice listed for another platform (discord:alice)', environment: { ADMIN_IDS: 'discord:alice' }, userId: 'alice', allowed: false },
   ];
 
-  it.each(cases.map((entry) => [`${entry.name}: ${entry.allowed ? 'may' : 'may not'} create and bind`, entry] as const))('%s', async (_title, { environment, userId, allowed }) => {
-    const { fake, test } = await start(environment);
-    const created = await replyTo(test, '/kb create ทีมขาย ราคาและโปรโมชัน', userId);
-    const bound = await replyTo(test, '/kb bind ทีมขาย', userId);
-    const knowledgeBase = (await test.app.knowledge.findKnowledgeBases('ทีมขาย'))[0];
-    if (allowed) {
-      expect(created).toContain('สร้างคลังความรู้ **ทีมขาย**');
-      expect(bound).toBe('ห้องนี้ใช้คลังความรู้ **ทีมขาย** แล้ว บอทจะตอบจากเอกสารในคลังนี้');
-      expect(knowledgeBase?.createdBy).toBe(`console:${userId ?? 'owner'}`);
-      expect(await test.app.knowledge.boundKnowledgeBaseIds(conversationKey)).toEqual([knowledgeBase?.id]);
-    } else {
-      expect([created, bound]).toEqual([refusalText, refusalText]);
-      expect(knowledgeBase).toBeUndefined();
-      expect(await test.app.knowledge.boundKnowledgeBaseIds(conversationKey)).toEqual([]);
-    }
-    expect(fake.requests).toEqual([]);
-  });
+  it.each(cases.map((entry) => [`${entry.name}: ${entry.allowed ? 'may' : 'may not'} create and bind`, entry] as const))(
+    '%s',
+    async (_title, { environment, userId, allowed }) => {
+      const { fake, test } = await start(environment);
+      const created = await replyTo(test, '/kb create ทีมขาย ราคาและโปรโมชัน', userId);
+      const bound = await replyTo(test, '/kb bind ทีมขาย', userId);
+      const knowledgeBase = (await test.app.knowledge.findKnowledgeBases('ทีมขาย'))[0];
+      if (allowed) {
+        expect(created).toContain('สร้างคลังความรู้ **ทีมขาย**');
+        expect(bound).toBe('ห้องนี้ใช้คลังความรู้ **ทีมขาย** แล้ว บอทจะตอบจากเอกสารในคลังนี้');
+        expect(knowledgeBase?.createdBy).toBe(`console:${userId ?? 'owner'}`);
+        expect(await test.app.knowledge.boundKnowledgeBaseIds(conversationKey)).toEqual([knowledgeBase?.id]);
+      } else {
+        expect([created, bound]).toEqual([refusalText, refusalText]);
+        expect(knowledgeBase).toBeUndefined();
+        expect(await test.app.knowledge.boundKnowledgeBaseIds(conversationKey)).toEqual([]);
+      }
+      expect(fake.requests).toEqual([]);
+    },
+  );
 });

@@ -10,7 +10,6 @@ import { createTestApp, type TestApp } from '../../support/test-app.js';
 // question, never the passages that were appended to it), each earlier answer without its source list, so the
 // prompt prefix stays byte-identical from turn to turn (the server's prompt cache depends on it).
 
-
 const fixedNow = () => new Date('2026-11-29T04:00:00Z');
 const knowledgeBaseName = 'ระเบียบ';
 const documentName = 'hr-rules.txt';
@@ -55,47 +54,51 @@ const modes: { mode: 'naive' | 'agentic'; server: FakeModelServerOptions; probe:
 ];
 
 describe('history in a conversation with a bound knowledge base', () => {
-  it.each(modes.map((entry) => [entry.mode, entry] as const))('%s: earlier turns are re-sent as stored, without passages or source lists', async (_mode, { mode, server, probe }) => {
-    fake = await startFakeModelServer({ ...server, modelId: 'test-model' });
-    test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'auto', MODEL_VISION: 'auto' }, now: fixedNow });
-    await test.ask(`/kb create ${knowledgeBaseName}`);
-    expect((await test.ask(`/kb add ${knowledgeBaseName}`, { attachmentPaths: [documentPath] })).replies[0]?.text).toContain('เพิ่มแล้ว');
-    await test.ask(`/kb bind ${knowledgeBaseName}`);
-    fake.script(...probe);
+  it.each(modes.map((entry) => [entry.mode, entry] as const))(
+    '%s: earlier turns are re-sent as stored, without passages or source lists',
+    async (_mode, { mode, server, probe }) => {
+      fake = await startFakeModelServer({ ...server, modelId: 'test-model' });
+      test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'auto', MODEL_VISION: 'auto' }, now: fixedNow });
+      await test.ask(`/kb create ${knowledgeBaseName}`);
+      expect((await test.ask(`/kb add ${knowledgeBaseName}`, { attachmentPaths: [documentPath] })).replies[0]?.text).toContain('เพิ่มแล้ว');
+      await test.ask(`/kb bind ${knowledgeBaseName}`);
+      fake.script(...probe);
 
-    const stored: string[] = [];
-    const sent: Message[][] = [];
-    for (const [index, turn] of turns.entries()) {
-      const retrieve: ScriptStep[] = mode === 'agentic' ? [{ toolCalls: [{ name: 'query_knowledge', arguments: { action: 'query', query_text: turn.question } }] }] : [];
-      fake.script(...retrieve, { text: turn.answer });
-      const before = fake.chatRequests.length;
-      const handled = await test.ask(turn.question);
-      fake.assertAllConsumed();
-      expect(handled.turn?.rag).toBe(mode);
-      expect(handled.replies[0]?.text).toBe(`${turn.answer}\n\n${sourceList}`);
-      const first = messagesOf(fake.chatRequests.slice(before).find((body) => !isProbe(body)));
-      sent.push(first);
-      stored.push(`${handled.turn?.dateLine}\n${turn.question}`);
+      const stored: string[] = [];
+      const sent: Message[][] = [];
+      for (const [index, turn] of turns.entries()) {
+        const retrieve: ScriptStep[] =
+          mode === 'agentic' ? [{ toolCalls: [{ name: 'query_knowledge', arguments: { action: 'query', query_text: turn.question } }] }] : [];
+        fake.script(...retrieve, { text: turn.answer });
+        const before = fake.chatRequests.length;
+        const handled = await test.ask(turn.question);
+        fake.assertAllConsumed();
+        expect(handled.turn?.rag).toBe(mode);
+        expect(handled.replies[0]?.text).toBe(`${turn.answer}\n\n${sourceList}`);
+        const first = messagesOf(fake.chatRequests.slice(before).find((body) => !isProbe(body)));
+        sent.push(first);
+        stored.push(`${handled.turn?.dateLine}\n${turn.question}`);
 
-      // system, then (user, assistant) per earlier turn, then the newest user message.
-      const expectedHistory = turns.slice(0, index).flatMap((earlier, earlierIndex): Message[] => [
-        { role: 'user', content: stored[earlierIndex] },
-        { role: 'assistant', content: earlier.answer },
-      ]);
-      expect(first.slice(1, -1)).toEqual(expectedHistory);
-      const newest = contentOf(first.at(-1));
-      if (mode === 'naive') {
-        // Sent with the passages after the question; only the part before them was stored.
-        expect(newest.startsWith(`${stored[index]}\n\n`)).toBe(true);
-        expect(newest.slice(stored[index]?.length)).toContain(turn.passage);
-      } else {
-        expect(newest).toBe(stored[index]);
+        // system, then (user, assistant) per earlier turn, then the newest user message.
+        const expectedHistory = turns.slice(0, index).flatMap((earlier, earlierIndex): Message[] => [
+          { role: 'user', content: stored[earlierIndex] },
+          { role: 'assistant', content: earlier.answer },
+        ]);
+        expect(first.slice(1, -1)).toEqual(expectedHistory);
+        const newest = contentOf(first.at(-1));
+        if (mode === 'naive') {
+          // Sent with the passages after the question; only the part before them was stored.
+          expect(newest.startsWith(`${stored[index]}\n\n`)).toBe(true);
+          expect(newest.slice(stored[index]?.length)).toContain(turn.passage);
+        } else {
+          expect(newest).toBe(stored[index]);
+        }
       }
-    }
-    // Each request starts with the previous request's system prompt and history, byte for byte.
-    for (let index = 1; index < sent.length; index++) {
-      const previous = sent[index - 1] ?? [];
-      expect(JSON.stringify(sent[index]?.slice(0, previous.length - 1))).toBe(JSON.stringify(previous.slice(0, -1)));
-    }
-  });
+      // Each request starts with the previous request's system prompt and history, byte for byte.
+      for (let index = 1; index < sent.length; index++) {
+        const previous = sent[index - 1] ?? [];
+        expect(JSON.stringify(sent[index]?.slice(0, previous.length - 1))).toBe(JSON.stringify(previous.slice(0, -1)));
+      }
+    },
+  );
 });

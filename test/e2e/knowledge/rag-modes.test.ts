@@ -4,26 +4,26 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgePolicy } from '../../../agent/tools/query-knowledge/index.js';
 import { pick } from '../../../src/shared/i18n.js';
-import { refusalStep, startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type RequestBody, type ScriptStep } from '../../fakes/model-server.js';
+import {
+  refusalStep,
+  startFakeModelServer,
+  type FakeModelServer,
+  type FakeModelServerOptions,
+  type RequestBody,
+  type ScriptStep,
+} from '../../fakes/model-server.js';
 import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // Agentic vs naive knowledge-base retrieval end to end, per model-server flavour: /kb create → add → bind through
 // the router, capabilities really detected (MODEL_TOOLS=auto), then one Thai question through the whole turn.
 
-
 const fixedNow = () => new Date('2026-11-29T04:00:00Z');
 const knowledgeBaseName = 'คู่มือพนักงาน';
 const documentName = 'leave-policy.md';
 const sourceList = `**แหล่งที่มา**\n1. ${knowledgeBaseName} › ${documentName}`;
 const passage = 'พนักงานประจำลาพักร้อนได้ 12 วันต่อปี';
-const documentText = [
-  '# นโยบายการลา',
-  '',
-  `${passage} โดยต้องแจ้งหัวหน้างานล่วงหน้าอย่างน้อย 3 วันทำการ`,
-  '',
-  'การลาป่วยเกิน 3 วันติดต่อกันต้องแนบใบรับรองแพทย์',
-].join('\n');
+const documentText = ['# นโยบายการลา', '', `${passage} โดยต้องแจ้งหัวหน้างานล่วงหน้าอย่างน้อย 3 วันทำการ`, '', 'การลาป่วยเกิน 3 วันติดต่อกันต้องแนบใบรับรองแพทย์'].join('\n');
 const question = 'พนักงานประจำลาพักร้อนได้กี่วันต่อปี';
 // Figures in words (and ≤ 10): the numbers guard is covered separately below.
 const answer = 'ลาพักร้อนได้ปีละสิบสองวันครับ ต้องแจ้งหัวหน้างานล่วงหน้าอย่างน้อย 3 วันทำการ';
@@ -49,8 +49,7 @@ afterEach(async () => {
 });
 
 const contentOf = (message: Message | undefined) => (typeof message?.content === 'string' ? message.content : '');
-const toolNamesOf = (body: RequestBody | undefined) =>
-  ((body?.tools ?? []) as { function?: { name?: string } }[]).map((tool) => tool.function?.name);
+const toolNamesOf = (body: RequestBody | undefined) => ((body?.tools ?? []) as { function?: { name?: string } }[]).map((tool) => tool.function?.name);
 /** The capability probe is the only request offering the dummy get_time tool. */
 const isProbe = (body: RequestBody) => toolNamesOf(body).includes('get_time');
 
@@ -78,8 +77,18 @@ interface FlavourCase {
 }
 
 const flavours: FlavourCase[] = [
-  { name: 'llama-server declares tools and the probe calls get_time', server: { flavour: 'llama-server', declaredTools: true }, probe: [probeCall], mode: 'agentic' },
-  { name: 'LM Studio declares tool use and the probe calls get_time', server: { flavour: 'lmstudio', declaredTools: true }, probe: [probeCall], mode: 'agentic' },
+  {
+    name: 'llama-server declares tools and the probe calls get_time',
+    server: { flavour: 'llama-server', declaredTools: true },
+    probe: [probeCall],
+    mode: 'agentic',
+  },
+  {
+    name: 'LM Studio declares tool use and the probe calls get_time',
+    server: { flavour: 'lmstudio', declaredTools: true },
+    probe: [probeCall],
+    mode: 'agentic',
+  },
   { name: 'Ollama /api/show declares no tools (no probe)', server: { flavour: 'ollama', declaredTools: false }, probe: [], mode: 'naive' },
   { name: 'vLLM refuses tools on the probe', server: { flavour: 'vllm' }, probe: [refusalStep('vllm')], mode: 'naive' },
   {

@@ -7,7 +7,6 @@ import { createTestApp, type TestApp } from '../../support/test-app.js';
 // Scoping end to end: two knowledge bases, only one bound to the conversation. Whatever the model asks for, the
 // unbound one's text must never reach it — checked on every request body the fake model server received.
 
-
 const fixedNow = () => new Date('2026-11-29T04:00:00Z');
 const conversation = 'team';
 const boundName = 'สวัสดิการ';
@@ -41,7 +40,10 @@ async function start(server: FakeModelServerOptions): Promise<{ fake: FakeModelS
 
 /** Both KBs get a document (text after `/kb add`); only the first is bound here. */
 async function twoKnowledgeBases(app: TestApp): Promise<{ bound: KnowledgeBase; unbound: KnowledgeBase }> {
-  for (const [name, text] of [[boundName, boundText], [unboundName, unboundText]] as const) {
+  for (const [name, text] of [
+    [boundName, boundText],
+    [unboundName, unboundText],
+  ] as const) {
     await app.ask(`/kb create ${name}`, { conversation });
     const added = await app.ask(`/kb add ${name} ${text}`, { conversation });
     expect(added.replies[0]?.text).toContain('เพิ่มแล้ว');
@@ -62,11 +64,12 @@ function expectUnboundNeverSent(server: FakeModelServer): void {
 }
 
 describe('query_knowledge refuses a knowledge base not bound to the conversation', () => {
-  const requests: [string, (kbs: { bound: KnowledgeBase; unbound: KnowledgeBase }) => Record<string, unknown>, (kbs: { unbound: KnowledgeBase }) => string][] = [
-    ['by id', ({ unbound }) => ({ kb_id: unbound.id }), ({ unbound }) => unbound.id],
-    ['by name', () => ({ kb_id: unboundName }), () => unboundName],
-    ['in kb_ids next to the bound one', ({ bound, unbound }) => ({ kb_ids: [bound.id, unbound.id] }), ({ unbound }) => unbound.id],
-  ];
+  const requests: [string, (kbs: { bound: KnowledgeBase; unbound: KnowledgeBase }) => Record<string, unknown>, (kbs: { unbound: KnowledgeBase }) => string][] =
+    [
+      ['by id', ({ unbound }) => ({ kb_id: unbound.id }), ({ unbound }) => unbound.id],
+      ['by name', () => ({ kb_id: unboundName }), () => unboundName],
+      ['in kb_ids next to the bound one', ({ bound, unbound }) => ({ kb_ids: [bound.id, unbound.id] }), ({ unbound }) => unbound.id],
+    ];
 
   it.each(requests)('%s → an error naming it; none of its text reaches the model', async (_name, target, named) => {
     const { fake, test } = await start({ flavour: 'llama-server', declaredTools: true });
@@ -94,7 +97,11 @@ describe('query_knowledge refuses a knowledge base not bound to the conversation
   it('without kb_id searches only the bound KB: its text arrives, the unbound one does not', async () => {
     const { fake, test } = await start({ flavour: 'llama-server', declaredTools: true });
     await twoKnowledgeBases(test);
-    fake.script(probeCall, { toolCalls: [{ name: 'query_knowledge', arguments: { action: 'query', query_text: queryText } }] }, { text: 'เบิกค่าอบรมได้ตามระเบียบครับ' });
+    fake.script(
+      probeCall,
+      { toolCalls: [{ name: 'query_knowledge', arguments: { action: 'query', query_text: queryText } }] },
+      { text: 'เบิกค่าอบรมได้ตามระเบียบครับ' },
+    );
     const handled = await test.ask('งบประมาณโครงการเท่าไร', { conversation });
     fake.assertAllConsumed();
     expect(handled.turn?.toolCalls).toMatchObject([{ name: 'query_knowledge', ok: true }]);

@@ -140,11 +140,7 @@ describe.each(cases)('a Thai question answered from $provider', (testCase) => {
     const { server, environment } = await testCase.start();
     servers.push(server);
     test = createTestApp({ modelUrl: model.url, environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off', ...environment }, now: fixedNow });
-    model.script(
-      { toolCalls: [{ name: 'web_search', arguments: { query: testCase.query } }] },
-      { text: testCase.verdicts },
-      { text: testCase.answer },
-    );
+    model.script({ toolCalls: [{ name: 'web_search', arguments: { query: testCase.query } }] }, { text: testCase.verdicts }, { text: testCase.answer });
 
     const handled = await test.ask(testCase.question);
     model.assertAllConsumed();

@@ -13,9 +13,11 @@ import { createTestApp, type TestApp } from '../../support/test-app.js';
 // successful search makes no YES/NO call.
 
 const fixedNow = () => new Date('2026-03-05T03:00:00Z');
-const goldResults = (JSON.parse(readFileSync(new URL('../../fixtures/search/searxng-thai-gold.json', import.meta.url), 'utf8')) as {
-  results: Record<string, unknown>[];
-}).results;
+const goldResults = (
+  JSON.parse(readFileSync(new URL('../../fixtures/search/searxng-thai-gold.json', import.meta.url), 'utf8')) as {
+    results: Record<string, unknown>[];
+  }
+).results;
 
 const lastText = (body: RequestBody | undefined): string => {
   const content = messagesOf(body).at(-1)?.content;
@@ -142,10 +144,7 @@ describe('SEARCH_LLM_FILTER=off with a working provider', () => {
       const server = await startSearxngFake({ answer: () => goldResults });
       return { server, environment: { SEARCH_PROVIDER: 'searxng', SEARXNG_URL: server.url } };
     });
-    model.script(
-      { toolCalls: [{ name: 'web_search', arguments: { query: 'ราคาทองคำวันนี้' } }] },
-      { text: 'ทองคำแท่งขายออก 47,150 บาท' },
-    );
+    model.script({ toolCalls: [{ name: 'web_search', arguments: { query: 'ราคาทองคำวันนี้' } }] }, { text: 'ทองคำแท่งขายออก 47,150 บาท' });
 
     const handled = await app.ask('ราคาทองคำวันนี้เท่าไหร่');
     model.assertAllConsumed();

@@ -19,7 +19,7 @@ export function tavilyResult(input: TavilyResultInput): Record<string, unknown> 
 export const tavilyErrors = {
   badRequest: (message = 'Invalid request body.'): FakeResponse => json(400, { detail: { error: message } }),
   unauthorized: (): FakeResponse => json(401, { detail: { error: 'Unauthorized: missing or invalid API key.' } }),
-  planLimit: (): FakeResponse => json(432, { detail: { error: 'This request exceeds your plan\'s set usage limit.' } }),
+  planLimit: (): FakeResponse => json(432, { detail: { error: "This request exceeds your plan's set usage limit." } }),
   payAsYouGoLimit: (): FakeResponse => json(433, { detail: { error: 'This request exceeds the pay-as-you-go limit.' } }),
   rateLimited: (retryAfterSeconds: number): FakeResponse =>
     json(429, { detail: { error: 'Your request has been blocked due to excessive requests.' } }, { 'retry-after': String(retryAfterSeconds) }),
@@ -61,7 +61,9 @@ export async function startTavilyFake(options: TavilyFakeOptions): Promise<Tavil
     }
     const query = typeof body === 'object' && body !== null && 'query' in body && typeof body.query === 'string' ? body.query : '';
     if (query === '') return tavilyErrors.badRequest('Query is missing.');
-    const answer = options.answer ? options.answer(query, request) : [tavilyResult({ title: 'Tavily', url: 'https://tavily.com', content: 'Connect Your LLM to the Web.' })];
+    const answer = options.answer
+      ? options.answer(query, request)
+      : [tavilyResult({ title: 'Tavily', url: 'https://tavily.com', content: 'Connect Your LLM to the Web.' })];
     if (isFakeResponse(answer)) return answer;
     return json(200, {
       query,

@@ -99,15 +99,44 @@ interface Case {
 
 const cases: Case[] = [
   { subcommand: 'list', text: () => '/kb list', succeeded: async (reply) => reply.includes('**faq**') },
-  { subcommand: 'create', text: () => '/kb create manual Staff handbook', succeeded: async (_reply, { store }) => (await store.findKnowledgeBases('manual')).length === 1, otherSpaceMaySucceed: true },
-  { subcommand: 'add', text: ({ faq }) => `/kb add ${faq} Parking is in the basement`, succeeded: async (_reply, { store, faq }) => (await store.documents(faq)).length === 3 },
+  {
+    subcommand: 'create',
+    text: () => '/kb create manual Staff handbook',
+    succeeded: async (_reply, { store }) => (await store.findKnowledgeBases('manual')).length === 1,
+    otherSpaceMaySucceed: true,
+  },
+  {
+    subcommand: 'add',
+    text: ({ faq }) => `/kb add ${faq} Parking is in the basement`,
+    succeeded: async (_reply, { store, faq }) => (await store.documents(faq)).length === 3,
+  },
   { subcommand: 'docs', text: ({ faq }) => `/kb docs ${faq}`, succeeded: async (reply) => reply.includes('refund.md') },
-  { subcommand: 'remove-doc', text: ({ faq, refundId }) => `/kb remove-doc ${faq} #${refundId}`, succeeded: async (_reply, { store, faq }) => (await store.documents(faq)).length === 1 },
+  {
+    subcommand: 'remove-doc',
+    text: ({ faq, refundId }) => `/kb remove-doc ${faq} #${refundId}`,
+    succeeded: async (_reply, { store, faq }) => (await store.documents(faq)).length === 1,
+  },
   { subcommand: 'search', text: ({ faq }) => `/kb search ${faq} คืนเงิน`, succeeded: async (reply) => reply.includes('**refund.md**') },
-  { subcommand: 'bind', text: ({ secret }) => `/kb bind ${secret}`, succeeded: async (_reply, { store, secret }) => (await store.boundKnowledgeBaseIds('discord:chan-1')).includes(secret) },
-  { subcommand: 'unbind', text: ({ faq }) => `/kb unbind ${faq}`, succeeded: async (_reply, { store }) => (await store.boundKnowledgeBaseIds('discord:chan-1')).length === 0 },
-  { subcommand: 'info', text: ({ faq }) => `/kb info ${faq}`, succeeded: async (reply, { faq }) => reply.includes(`(\`${faq}\`)`) && reply.includes('2 documents') },
-  { subcommand: 'delete', text: ({ faq }) => `/kb delete ${faq}`, succeeded: async (_reply, { store, faq }) => (await store.getKnowledgeBase(faq)) === undefined },
+  {
+    subcommand: 'bind',
+    text: ({ secret }) => `/kb bind ${secret}`,
+    succeeded: async (_reply, { store, secret }) => (await store.boundKnowledgeBaseIds('discord:chan-1')).includes(secret),
+  },
+  {
+    subcommand: 'unbind',
+    text: ({ faq }) => `/kb unbind ${faq}`,
+    succeeded: async (_reply, { store }) => (await store.boundKnowledgeBaseIds('discord:chan-1')).length === 0,
+  },
+  {
+    subcommand: 'info',
+    text: ({ faq }) => `/kb info ${faq}`,
+    succeeded: async (reply, { faq }) => reply.includes(`(\`${faq}\`)`) && reply.includes('2 documents'),
+  },
+  {
+    subcommand: 'delete',
+    text: ({ faq }) => `/kb delete ${faq}`,
+    succeeded: async (_reply, { store, faq }) => (await store.getKnowledgeBase(faq)) === undefined,
+  },
 ];
 
 /** Runs the case; for delete, answers the confirmation prompt with its code as the same person. */
@@ -255,7 +284,13 @@ describe('/kb naming and listing', () => {
 
   it('lists this space’s KBs with 🔗 on those used here, and KBs of other spaces bound here', async () => {
     const { run, store } = await setup();
-    const foreign = await store.createKnowledgeBase({ name: 'company', description: 'company-wide', spaceKey: 'discord:hq', createdBy: 'discord:root', now: seedTime });
+    const foreign = await store.createKnowledgeBase({
+      name: 'company',
+      description: 'company-wide',
+      spaceKey: 'discord:hq',
+      createdBy: 'discord:root',
+      now: seedTime,
+    });
     if (!foreign.ok) throw new Error(foreign.reason);
     await store.bind('discord:chan-1', foreign.knowledgeBase.id, 'discord:root', seedTime);
     const reply = await run('/kb list', context('space-admin'));

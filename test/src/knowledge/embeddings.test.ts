@@ -75,7 +75,13 @@ describe('hybrid retrieval with an embeddings server', () => {
     const { store } = open(true);
     await seed(store);
     expect(server.requests).toHaveLength(3);
-    expect(server.requests[0]).toMatchObject({ path: '/v1/embeddings', authorization: 'Bearer embed-key', model: 'bge-m3', encodingFormat: 'float', inputs: ['ลูกค้าขอคืนเงินได้ภายใน 30 วันหลังได้รับสินค้า'] });
+    expect(server.requests[0]).toMatchObject({
+      path: '/v1/embeddings',
+      authorization: 'Bearer embed-key',
+      model: 'bge-m3',
+      encodingFormat: 'float',
+      inputs: ['ลูกค้าขอคืนเงินได้ภายใน 30 วันหลังได้รับสินค้า'],
+    });
   });
 
   it.each(['not-supported', 'model-cannot-embed', 'reset', 'hang', 'malformed'] as const)(
@@ -107,11 +113,17 @@ describe('hybrid retrieval with an embeddings server', () => {
   });
 
   it('reports vectors as stored or not configured', async () => {
-    for (const [withEmbeddings, expected] of [[true, 'stored'], [false, 'not-configured']] as const) {
+    for (const [withEmbeddings, expected] of [
+      [true, 'stored'],
+      [false, 'not-configured'],
+    ] as const) {
       const { store } = open(withEmbeddings);
       const created = await store.createKnowledgeBase({ name: 'kb', description: '', spaceKey: 's', createdBy: 'u', now });
       if (!created.ok) throw new Error(created.reason);
-      expect(await store.addDocument(created.knowledgeBase.id, { fileName: 'a.txt', bytes: utf8('ข้อความ'), addedBy: 'u', now })).toMatchObject({ ok: true, vectors: expected });
+      expect(await store.addDocument(created.knowledgeBase.id, { fileName: 'a.txt', bytes: utf8('ข้อความ'), addedBy: 'u', now })).toMatchObject({
+        ok: true,
+        vectors: expected,
+      });
     }
   });
 });

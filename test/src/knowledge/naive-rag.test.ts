@@ -25,7 +25,10 @@ describe('naiveRagContext', () => {
     expect(text).toContain('[1] faq › refund.md\nการคืนเงิน\n\nลูกค้าขอคืนเงินได้ภายใน 30 วันหลังได้รับสินค้า');
     // hours.txt matches on "วัน" alone (ทุกวัน): far below the best score, so it is left out.
     expect(context?.citations).toEqual([{ label: 'faq › refund.md' }]);
-    expect((await store.search(await store.boundKnowledgeBaseIds('discord:chan-1'), 'คืนเงินได้ภายในกี่วัน', 5)).map((hit) => hit.documentTitle)).toEqual(['refund.md', 'hours.txt']);
+    expect((await store.search(await store.boundKnowledgeBaseIds('discord:chan-1'), 'คืนเงินได้ภายในกี่วัน', 5)).map((hit) => hit.documentTitle)).toEqual([
+      'refund.md',
+      'hours.txt',
+    ]);
 
     const english = await naiveRagContext(store, 'discord:chan-1', 'คืนเงินได้ภายในกี่วัน', { language: 'en' });
     expect(english?.text.split('\n')[0]).toMatch(/^Passages from this chat's knowledge bases/);

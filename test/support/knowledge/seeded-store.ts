@@ -9,10 +9,22 @@ export async function seededStore(log: Logger = silentLogger()): Promise<{ store
   const store = openKnowledgeStore({ path: ':memory:', log });
   const ids: string[] = [];
   for (const [name, documents] of [
-    ['faq', [['refund.md', '# การคืนเงิน\n\nลูกค้าขอคืนเงินได้ภายใน 30 วันหลังได้รับสินค้า'], ['hours.txt', 'ร้านเปิดทุกวัน เวลา 09:00–18:00 น.']]],
+    [
+      'faq',
+      [
+        ['refund.md', '# การคืนเงิน\n\nลูกค้าขอคืนเงินได้ภายใน 30 วันหลังได้รับสินค้า'],
+        ['hours.txt', 'ร้านเปิดทุกวัน เวลา 09:00–18:00 น.'],
+      ],
+    ],
     ['secret', [['salary.txt', 'เงินเดือนผู้บริหารปี 2567 คือ 950,000 บาท และคืนเงินภาษีได้ 30 วัน']]],
   ] as const) {
-    const created = await store.createKnowledgeBase({ name, description: `${name} documents`, spaceKey: 'discord:guild-1', createdBy: 'discord:admin', now: seedTime });
+    const created = await store.createKnowledgeBase({
+      name,
+      description: `${name} documents`,
+      spaceKey: 'discord:guild-1',
+      createdBy: 'discord:admin',
+      now: seedTime,
+    });
     if (!created.ok) throw new Error(created.reason);
     ids.push(created.knowledgeBase.id);
     for (const [fileName, text] of documents) {

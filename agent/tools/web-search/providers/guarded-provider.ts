@@ -23,9 +23,7 @@ export const providerLimits: Record<ProviderName, ProviderLimit> = {
 };
 
 const cacheVersion = 'v1';
-const cachedResults = z.array(
-  z.object({ title: z.string(), url: z.string(), snippet: z.string(), publishedAt: z.string().optional() }),
-);
+const cachedResults = z.array(z.object({ title: z.string(), url: z.string(), snippet: z.string(), publishedAt: z.string().optional() }));
 
 /** Cache key: readable prefix, hashed query (Thai queries make long keys). */
 export function cacheKey(provider: ProviderName, request: SearchRequest): string {

@@ -125,9 +125,7 @@ export async function httpRequest(call: HttpCall): Promise<HttpSuccess | HttpFai
 }
 
 const errorBody = z.object({
-  error: z
-    .union([z.string(), z.object({ code: z.string().optional(), detail: z.string().optional(), message: z.string().optional() })])
-    .optional(),
+  error: z.union([z.string(), z.object({ code: z.string().optional(), detail: z.string().optional(), message: z.string().optional() })]).optional(),
   detail: z.union([z.string(), z.object({ error: z.string().optional() })]).optional(),
 });
 

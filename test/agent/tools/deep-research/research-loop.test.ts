@@ -184,11 +184,7 @@ describe('deep research loop', () => {
 
   it('stops when every follow-up repeats an earlier query', async () => {
     const fake = await fakeWeb({ [question]: resultsFor(question, 3, 0) });
-    const model = scriptedCompleter([
-      extract('extract 1', 3),
-      gaps('gaps 1', ['ค่าไฟฟ้าบ้าน กฟน. กับ กฟภ. ต่างกันอย่างไรบ้าง', question]),
-      synthesis('synthesis'),
-    ]);
+    const model = scriptedCompleter([extract('extract 1', 3), gaps('gaps 1', ['ค่าไฟฟ้าบ้าน กฟน. กับ กฟภ. ต่างกันอย่างไรบ้าง', question]), synthesis('synthesis')]);
     const result = await setup(fake.url).research(question, testToolContext(model.complete));
     model.verify();
     expect(result).toMatchObject({ rounds: 1, stopReason: 'repeated-query' });

@@ -81,9 +81,9 @@ describe('stop rules', () => {
   });
 
   it('drops follow-ups that repeat earlier queries or each other', () => {
-    expect(
-      freshQueries(['ค่าไฟ กฟภ. 2568', 'ค่าไฟฟ้า กฟภ. 2568', 'ค่า Ft งวดล่าสุด', 'ค่า Ft งวดล่าสุด!'], ['ค่าไฟ กฟภ. 2568 เท่าไร', 'ค่าไฟ กฟภ. 2568']),
-    ).toEqual(['ค่า Ft งวดล่าสุด']);
+    expect(freshQueries(['ค่าไฟ กฟภ. 2568', 'ค่าไฟฟ้า กฟภ. 2568', 'ค่า Ft งวดล่าสุด', 'ค่า Ft งวดล่าสุด!'], ['ค่าไฟ กฟภ. 2568 เท่าไร', 'ค่าไฟ กฟภ. 2568'])).toEqual([
+      'ค่า Ft งวดล่าสุด',
+    ]);
   });
 });
 
@@ -103,7 +103,11 @@ describe('FactStore', () => {
 
   it(`stops at ${maxFacts} facts`, () => {
     const store = new FactStore();
-    const many = Array.from({ length: 60 }, (_, index) => ({ text: `ข้อเท็จจริงลำดับที่ ${index} เรื่อง ${'กขคงจ'.repeat(index % 7)}`, url: 'https://a.com', title: 'a' }));
+    const many = Array.from({ length: 60 }, (_, index) => ({
+      text: `ข้อเท็จจริงลำดับที่ ${index} เรื่อง ${'กขคงจ'.repeat(index % 7)}`,
+      url: 'https://a.com',
+      title: 'a',
+    }));
     expect(store.add(many, 1)).toBe(maxFacts);
   });
 });
@@ -174,6 +178,9 @@ describe('citations', () => {
     const facts = [fact('ข้อหนึ่งยาวพอสมควร', 'https://a.com', 'A'), fact('ข้อสองยาวพอสมควร', 'https://b.com', 'B')];
     expect(finishSynthesis('', facts, [], 'th').text).toBe('- ข้อหนึ่งยาวพอสมควร [1]\n- ข้อสองยาวพอสมควร [2]');
     expect(finishSynthesis('คำตอบไม่มีเลขอ้างอิง', facts, [], 'th').citations).toHaveLength(2);
-    expect(finishSynthesis('x', [], [], 'en')).toEqual({ text: 'The research found no reliable information in the search results for this question.', citations: [] });
+    expect(finishSynthesis('x', [], [], 'en')).toEqual({
+      text: 'The research found no reliable information in the search results for this question.',
+      citations: [],
+    });
   });
 });

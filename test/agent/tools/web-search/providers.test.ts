@@ -70,7 +70,15 @@ describe('SearXNG', () => {
   });
 
   it('reports suspended engines (200, no results) as a failure, but a plain empty answer as no results', async () => {
-    const suspended = await track(startSearxngFake({ answer: () => [], unresponsive: [['brave', 'Suspended: too many requests'], ['duckduckgo', 'timeout']] }));
+    const suspended = await track(
+      startSearxngFake({
+        answer: () => [],
+        unresponsive: [
+          ['brave', 'Suspended: too many requests'],
+          ['duckduckgo', 'timeout'],
+        ],
+      }),
+    );
     expect(await createSearxngProvider(suspended.url, http).search(plainRequest, signal())).toEqual({
       ok: false,
       kind: 'engines-unresponsive',

@@ -40,7 +40,11 @@ describe('semanticCheck', () => {
     { title: 'ราคาทองคำวันนี้', snippet: 'ขายออก 47,150 บาท' },
     { title: 'งูหลาม Python', snippet: 'งูขนาดใหญ่' },
   ];
-  const services = (complete: ReturnType<typeof scriptedCompleter>) => ({ complete: complete.complete, signal: new AbortController().signal, log: silentLogger() });
+  const services = (complete: ReturnType<typeof scriptedCompleter>) => ({
+    complete: complete.complete,
+    signal: new AbortController().signal,
+    log: silentLogger(),
+  });
 
   it('sends titles and snippets (no URLs) in one call and keeps the YES items', async () => {
     const model = scriptedCompleter([

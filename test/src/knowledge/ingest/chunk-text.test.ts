@@ -55,7 +55,12 @@ describe('chunkText', () => {
   it('hard-cuts a run with no boundary at all', () => {
     const chunks = chunkText('x'.repeat(3000));
     expect(chunks.length).toBeGreaterThanOrEqual(3);
-    expect(chunks.map((chunk) => chunk.text).join('').replace(/x/g, '')).toBe('');
+    expect(
+      chunks
+        .map((chunk) => chunk.text)
+        .join('')
+        .replace(/x/g, ''),
+    ).toBe('');
     for (const chunk of chunks) expect(chunk.text.length).toBeLessThanOrEqual(defaultChunkOptions.maxCharacters);
   });
 });

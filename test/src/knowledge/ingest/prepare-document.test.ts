@@ -30,7 +30,12 @@ describe('prepareDocument: each format', () => {
   });
 
   it('HTML without tags, scripts, styles or link targets', async () => {
-    const text = await textOf('page.html', utf8('<html><head><style>p{color:red}</style><script>alert(1)</script></head><body><h1>ราคา</h1><p>แพ็กเกจ <a href="https://x.test">รายเดือน</a> 299 บาท</p><img src="a.png"></body></html>'));
+    const text = await textOf(
+      'page.html',
+      utf8(
+        '<html><head><style>p{color:red}</style><script>alert(1)</script></head><body><h1>ราคา</h1><p>แพ็กเกจ <a href="https://x.test">รายเดือน</a> 299 บาท</p><img src="a.png"></body></html>',
+      ),
+    );
     expect(text).toContain('ราคา');
     expect(text).toContain('แพ็กเกจ รายเดือน 299 บาท');
     expect(text).not.toMatch(/alert|color|https|<|a\.png/);

@@ -41,7 +41,14 @@ describe('knowledge bases', () => {
     const id = await createKnowledgeBase(store, 'FAQ');
     await createKnowledgeBase(store, 'faq', 'telegram:-100');
     expect(id).toMatch(/^kb[a-z0-9]{10}$/);
-    expect(await store.getKnowledgeBase(id)).toMatchObject({ id, name: 'FAQ', description: 'about FAQ', spaceKey: 'discord:guild-1', createdBy: 'discord:admin', createdAt: now });
+    expect(await store.getKnowledgeBase(id)).toMatchObject({
+      id,
+      name: 'FAQ',
+      description: 'about FAQ',
+      spaceKey: 'discord:guild-1',
+      createdBy: 'discord:admin',
+      createdAt: now,
+    });
     expect((await store.findKnowledgeBases(id)).map((knowledgeBase) => knowledgeBase.id)).toEqual([id]);
     expect(await store.findKnowledgeBases('faq')).toHaveLength(2);
     expect((await store.listKnowledgeBases({ spaceKey: 'discord:guild-1' })).map((knowledgeBase) => knowledgeBase.id)).toEqual([id]);
@@ -61,7 +68,10 @@ describe('knowledge bases', () => {
   it('accepts Thai names and refuses a duplicate name in the same space only', async () => {
     const store = open();
     await createKnowledgeBase(store, 'คู่มือ_HR-2567');
-    expect(await store.createKnowledgeBase({ name: 'คู่มือ_hr-2567', description: '', spaceKey: 'discord:guild-1', createdBy: 'u', now })).toEqual({ ok: false, reason: 'duplicate-name' });
+    expect(await store.createKnowledgeBase({ name: 'คู่มือ_hr-2567', description: '', spaceKey: 'discord:guild-1', createdBy: 'u', now })).toEqual({
+      ok: false,
+      reason: 'duplicate-name',
+    });
     expect((await store.createKnowledgeBase({ name: 'คู่มือ_HR-2567', description: '', spaceKey: 'discord:guild-2', createdBy: 'u', now })).ok).toBe(true);
   });
 
@@ -84,7 +94,10 @@ describe('knowledge bases', () => {
     expect(await store.boundKnowledgeBaseIds('discord:chan-1')).toEqual([]);
     expect(await store.getKnowledgeBase(faq)).toBeUndefined();
     expect(await store.search([faq], 'คืนเงิน', 5)).toEqual([]);
-    expect(await store.addDocument(faq, { fileName: 'a.txt', bytes: utf8('x'), addedBy: 'u', now })).toEqual({ ok: false, failure: { code: 'unknown-knowledge-base' } });
+    expect(await store.addDocument(faq, { fileName: 'a.txt', bytes: utf8('x'), addedBy: 'u', now })).toEqual({
+      ok: false,
+      failure: { code: 'unknown-knowledge-base' },
+    });
   });
 });
 
@@ -206,7 +219,8 @@ describe('Thai retrieval quality (XQuAD-th sample)', () => {
     const sample = squadSample.parse(JSON.parse(readFileSync(new URL('../../../fixtures/knowledge/xquad-th-sample.json', import.meta.url), 'utf8')));
     const superBowl = sample.data[0]?.paragraphs[0];
     if (!superBowl) throw new Error('fixture changed');
-    for (const article of sample.data) for (const [index, paragraph] of article.paragraphs.entries()) await addText(store, kb, `${article.title}-${index + 1}.txt`, paragraph.context);
+    for (const article of sample.data)
+      for (const [index, paragraph] of article.paragraphs.entries()) await addText(store, kb, `${article.title}-${index + 1}.txt`, paragraph.context);
     const [best] = await store.search([kb], 'ทีมรับของแพนเธอร์สยอมแพ้ที่คะแนนเท่าไร', 1);
     expect(best?.documentTitle).toBe(`${sample.data[0]?.title}-1.txt`);
     expect(best?.text).toContain('308');
