@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// One schema over the environment (DESIGN §9). Every error names the variable and the form it wants.
+// One schema over the environment (docs/architecture.md, "Configuration"). Every error names the variable and the form it wants.
 
 const onOffAuto = z.enum(['auto', 'on', 'off']);
 const onOff = z.enum(['on', 'off']);

@@ -1,6 +1,6 @@
 import { isPlaceholderSecret, shannonEntropy } from './placeholder.js';
 
-// Credential formats, after gitleaks / secretlint / detect-secrets (see reference/guardrails.md §1). Every pattern
+// Credential formats, after gitleaks / secretlint / detect-secrets. Every pattern
 // is prefix-anchored, its quantifiers are bounded, and its character classes cannot overlap its delimiters, so
 // each runs in linear time. `accept` applies structural checks and the placeholder policy (placeholder.ts).
 
