@@ -48,6 +48,8 @@ export interface TurnInput {
   /** Shown to the model in group chats only. */
   speakerName?: string;
   images: TurnImage[];
+  /** Recent unaddressed messages of a group, already bounded and neutralized; sent with this question only. */
+  chatContext?: string;
   signal?: AbortSignal;
   progress?: (event: ProgressEvent) => void;
 }
@@ -158,14 +160,15 @@ export class Agent {
     // Read once per turn: the RAG mode and the tools' scope must agree.
     const boundKnowledgeBaseIds = await this.boundKnowledgeBaseIds(input.conversationKey);
     const rag = this.ragFor(capabilities, boundKnowledgeBaseIds);
-    let userContent = storedContent;
+    // Chat context and passages go after the question in the newest user message, so the stored part stays a byte
+    // prefix; both back figures like tool results (what the chat said is support for repeating it).
+    let userContent = input.chatContext ? `${storedContent}\n\n${input.chatContext}` : storedContent;
     const initialCitations: Citation[] = [];
-    const contextPassages: string[] = [];
+    const contextPassages: string[] = input.chatContext ? [input.chatContext] : [];
     if (rag === 'naive' && knowledge) {
-      // Passages go after the question in the newest user message, so the stored part stays a byte prefix.
       const passages = await knowledge.naiveContext(input.conversationKey, input.question, language);
       if (passages) {
-        userContent = `${storedContent}\n\n${passages.text}`;
+        userContent = `${userContent}\n\n${passages.text}`;
         initialCitations.push(...passages.citations);
         contextPassages.push(passages.text);
       }

@@ -17,7 +17,10 @@ import { configSecrets, type Config } from './config.js';
 import type { Localized } from './shared/i18n.js';
 import { naiveRagContext, openKnowledgeStore, type KnowledgeStore } from './knowledge/index.js';
 import { createAttachmentDownloader } from './inbound/attachment-downloader.js';
-import { DuplicateDeliveries } from './inbound/duplicate-deliveries.js';
+import { GroupContext } from './inbound/group-context.js';
+import { RecentImages } from './inbound/recent-images.js';
+import { InboundWorker } from './inbound/inbound-worker.js';
+import { SqliteInboundQueue } from './inbound/sqlite-inbound-queue.js';
 import { InProcessTurnQueue } from './limits/in-process-turn-queue.js';
 import { InProcessUserQuota } from './limits/in-process-user-quota.js';
 import type { Logger } from './shared/log.js';
@@ -56,8 +59,16 @@ export interface App {
   status(conversationKey: string): Promise<StatusReport>;
   /** Records who the bot is on a platform (its adapter reports it on start), for `/cmd@username`. */
   identify(platform: Platform, identity: AdapterIdentity): void;
-  /** Finishes queued turns, then closes stores. */
-  close(): Promise<void>;
+  /**
+   * The adapters' handler: the durable inbound queue (`DATA_DIR/inbound.db`) and its worker. It processes nothing
+   * until `inbound.resume()`, called once the adapters have started (their usernames are known then).
+   */
+  inbound: InboundWorker;
+  /**
+   * Starts no new message, lets running turns finish (at most `graceMs`, default: as long as they take), then
+   * closes the stores; what did not finish stays queued for the next start. Resolves with whether all finished.
+   */
+  close(graceMs?: number): Promise<boolean>;
 }
 
 /** The composition root shared by `npm start`, the console chat, the one-shot CLI, tests and benchmarks. */
@@ -172,16 +183,20 @@ export function createApp(options: AppOptions): App {
   }
 
   const queue = new InProcessTurnQueue(config.TURN_CONCURRENCY);
+  const inboundQueue = new SqliteInboundQueue({ dataDir, dedupeTtlMs: config.DEDUPE_TTL_SECONDS * 1000, log });
   const quota = new InProcessUserQuota(config.USER_MESSAGES_PER_MINUTE);
   const botUsernames = new Map<Platform, string>();
+  const clock = options.now ?? (() => new Date());
   const router = createRouter({
-    duplicates: new DuplicateDeliveries(storage.dedupe, config.DEDUPE_TTL_SECONDS * 1000),
+    inbound: inboundQueue,
     queue,
     quota,
     commands,
     agent,
     outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
     download: createAttachmentDownloader(options.adapters ?? []),
+    recentImages: new RecentImages({ store: storage.cache, windowSeconds: config.IMAGE_CONTEXT_SECONDS, now: clock }),
+    groupContext: new GroupContext({ store: storage.cache, maxMessages: config.GROUP_CONTEXT_MESSAGES, language: config.BOT_LANGUAGE, now: clock }),
     botUsername: (platform) => botUsernames.get(platform),
     settings: {
       language: config.BOT_LANGUAGE,
@@ -190,6 +205,14 @@ export function createApp(options: AppOptions): App {
     },
     log,
     observe: options.observe,
+  });
+  const adaptersByPlatform = new Map((options.adapters ?? []).map((adapter) => [adapter.platform, adapter]));
+  const inbound = new InboundWorker({
+    queue: inboundQueue,
+    turns: queue,
+    process: (message, responder, replies) => router.process(message, responder, replies),
+    responderFor: (message) => adaptersByPlatform.get(message.platform)?.responderFor(message),
+    log,
   });
 
   return {
@@ -206,11 +229,29 @@ export function createApp(options: AppOptions): App {
       if (identity.username) botUsernames.set(platform, identity.username);
       else botUsernames.delete(platform);
     },
-    close: async () => {
-      await queue.drain();
+    inbound,
+    close: async (graceMs) => {
+      const finished = await within(Promise.all([inbound.stop(), queue.drain()]), graceMs);
       await quota.close();
       await knowledge.close();
+      inboundQueue.close();
       storage.close();
+      return finished;
     },
   };
+}
+
+/** True when `work` settles within `ms` (no limit when undefined); false when the time ran out first. */
+async function within(work: Promise<unknown>, ms: number | undefined): Promise<boolean> {
+  if (ms === undefined) {
+    await work;
+    return true;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true as const), timeUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { consoleMessage, createConsoleAdapter, renderConsoleReply } from '../adapters/console/index.js';
 import { consoleOwnerId, createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configSecrets, loadConfig } from './config.js';
+import { createLogRedactor } from './dlp/redact-credentials.js';
 import { loadDotEnv } from './dotenv.js';
 import { createLogger } from './shared/log.js';
 import type { Reply } from './shared/types.js';
@@ -55,7 +56,11 @@ async function main(argv: string[]): Promise<void> {
     throw error;
   }
   // Logs go to stderr as JSON so stdout stays the reply (or the --json document).
-  const log = createLogger({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, destination: process.stderr });
+  const log = createLogger({
+    level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
+    destination: process.stderr,
+    redact: createLogRedactor(configSecrets(config)),
+  });
 
   let message;
   try {

@@ -12,6 +12,11 @@ const httpUrl = (example: string) =>
     .pipe(z.url({ protocol: /^https?$/, message: `expected an http(s) URL, e.g. ${example}` }));
 const optionalUrl = httpUrl('http://127.0.0.1:8080/v1').optional();
 const positiveInt = (fallback: number, max = 10_000_000) => z.coerce.number().int({ message: 'expected a whole number' }).min(1).max(max).default(fallback);
+// 0 turns the feature off.
+const countOrOff = (fallback: number, max: number) => {
+  const message = `expected a whole number from 0 (off) to ${max}`;
+  return z.coerce.number({ message }).int({ message }).min(0, { message }).max(max, { message }).default(fallback);
+};
 
 const adminIds = z
   .string()
@@ -80,10 +85,13 @@ export const configSchema = z.object({
     .default('tha+eng'),
 
   TURN_CONCURRENCY: positiveInt(2, 64),
+  SHUTDOWN_GRACE_MS: positiveInt(20_000, 600_000),
   USER_MESSAGES_PER_MINUTE: positiveInt(10, 10_000),
   DEDUPE_TTL_SECONDS: positiveInt(24 * 3600, 30 * 24 * 3600),
   MAX_MESSAGE_CHARS: positiveInt(8000, 100_000),
   MAX_ATTACHMENT_BYTES: positiveInt(20 * 1024 * 1024, 512 * 1024 * 1024),
+  IMAGE_CONTEXT_SECONDS: countOrOff(180, 24 * 3600),
+  GROUP_CONTEXT_MESSAGES: countOrOff(10, 50),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -34,14 +34,14 @@ export function createPlatformAdapters(config: Config, log: Logger): PlatformAda
   return adapters;
 }
 
-/** Starts every adapter with the router as its handler and records who the bot is on each platform. */
+/** Starts every adapter with the inbound queue as its handler and records who the bot is on each platform. */
 export async function startAdapters(
   adapters: readonly PlatformAdapter[],
-  core: { router: InboundHandler; identify(platform: Platform, identity: AdapterIdentity): void },
+  core: { inbound: InboundHandler; identify(platform: Platform, identity: AdapterIdentity): void },
 ): Promise<void> {
   await Promise.all(
     adapters.map(async (adapter) => {
-      core.identify(adapter.platform, await adapter.start(core.router));
+      core.identify(adapter.platform, await adapter.start(core.inbound));
     }),
   );
 }

@@ -3,12 +3,16 @@ import type { TurnOutcome } from '../agent/turn.js';
 import { admit, type Admission } from './admission.js';
 import type { CommandDispatcher } from './commands/dispatcher.js';
 import type { AttachmentDownloader } from './inbound/attachment-downloader.js';
-import type { DuplicateDeliveries } from './inbound/duplicate-deliveries.js';
+import type { GroupContext } from './inbound/group-context.js';
+import type { InboundQueue } from './inbound/inbound-queue.js';
 import { loadImages } from './inbound/load-images.js';
+import { directReplies, type MessageReplies } from './inbound/message-replies.js';
+import type { RecentImages } from './inbound/recent-images.js';
+import { ReplySink } from './inbound/reply-sink.js';
 import type { TurnQueue } from './limits/turn-queue.js';
 import type { UserQuota } from './limits/user-quota.js';
 import type { Outbound } from './outbound.js';
-import type { InboundHandler, Responder } from './shared/channel.js';
+import type { Responder } from './shared/channel.js';
 import { say, type Localized } from './shared/i18n.js';
 import type { Logger } from './shared/log.js';
 import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply, TurnRecord } from './shared/types.js';
@@ -18,13 +22,18 @@ export interface TurnRunner {
 }
 
 export interface RouterDependencies {
-  duplicates: DuplicateDeliveries;
+  /** Dedupe of the direct path; the queued path is deduped when the message is accepted. */
+  inbound: Pick<InboundQueue, 'remember'>;
   queue: TurnQueue;
   quota: UserQuota;
   commands: CommandDispatcher;
   agent: TurnRunner;
   outbound: Outbound;
   download: AttachmentDownloader;
+  /** Images sent just before a question join it (same sender, same chat, a few minutes). */
+  recentImages: Pick<RecentImages, 'remember' | 'takeFor'>;
+  /** The unaddressed chatter of a group, shown with the next question there. */
+  groupContext: Pick<GroupContext, 'record' | 'contextFor'>;
   /** The bot's username on a platform, once its adapter has reported it. */
   botUsername(platform: Platform): string | undefined;
   settings: { language: Language; maxMessageChars: number; maxAttachmentBytes: number };
@@ -40,9 +49,14 @@ export interface HandledMessage {
   turn?: TurnRecord;
 }
 
-/** The core's inbound handler; callers other than adapters (CLI, tests) also read what was done. */
-export interface MessageRouter extends InboundHandler {
+export interface MessageRouter {
+  /** The direct path (CLI, tests): dedupe, then run and answer through `responder` in this call. */
   handle(message: InboundMessage, responder: Responder): Promise<HandledMessage>;
+  /**
+   * The queued path: one stored message, already deduped, run by the inbound worker inside its conversation's
+   * slot. Replies go through `replies`: what an earlier attempt stored is delivered, never produced again.
+   */
+  process(message: InboundMessage, responder: Responder, replies: MessageReplies): Promise<HandledMessage>;
 }
 
 const quotaNotice: Localized = {
@@ -54,26 +68,34 @@ const tooLongNotice: Localized = {
   en: 'That message is too long ({length} characters, at most {limit}). Please shorten it or send it as a file.',
 };
 
-/** Admission → dedupe → quota → per-conversation queue → command or agent turn → outbound DLP → send. */
+/** Admission → quota → command or agent turn → outbound DLP → stored reply → send. */
 export function createRouter(dependencies: RouterDependencies): MessageRouter {
-  const route = async (message: InboundMessage, responder: Responder): Promise<HandledMessage> => {
-    const { commands, settings, log } = dependencies;
-    const admission = admit(message, { botUsername: dependencies.botUsername(message.platform), knownCommands: commands.names });
-    const base = { platform: message.platform, conversation: message.conversationKey, messageId: message.messageId };
-    if (admission.kind === 'ignore') {
-      log.debug({ ...base, reason: admission.reason }, 'message ignored');
-      return { admission, replies: [] };
+  const { commands, settings, log } = dependencies;
+  const admitted = (message: InboundMessage) => admit(message, { botUsername: dependencies.botUsername(message.platform), knownCommands: commands.names });
+  const logBase = (message: InboundMessage) => ({ platform: message.platform, conversation: message.conversationKey, messageId: message.messageId });
+
+  /** A message not for the bot: nothing is sent, but group chatter and its images are kept for the next question. */
+  const ignored = async (message: InboundMessage, admission: Extract<Admission, { kind: 'ignore' }>): Promise<HandledMessage> => {
+    log.debug({ ...logBase(message), reason: admission.reason }, 'message ignored');
+    if (admission.reason === 'group-not-addressed') {
+      await dependencies.recentImages.remember(message);
+      await dependencies.groupContext.record(message);
     }
-    if (await dependencies.duplicates.seen(message)) {
-      log.info({ ...base }, 'duplicate delivery ignored');
-      return { admission: { kind: 'ignore', reason: 'duplicate' }, replies: [] };
-    }
-    const replies: Reply[] = [];
-    const send = async (reply: Reply) => {
-      const safe = await dependencies.outbound.prepare({ ...reply, replyTo: reply.replyTo ?? message.messageId }, message.conversationKey);
-      replies.push(safe);
-      await responder.send(safe);
-    };
+    return { admission, replies: [] };
+  };
+
+  /** Runs one message in its conversation's slot (the caller holds it). */
+  const route = async (message: InboundMessage, admission: Admission, responder: Responder, replies: MessageReplies): Promise<HandledMessage> => {
+    const base = logBase(message);
+    const sink = new ReplySink(replies, responder);
+    await sink.deliverEarlier();
+    // The answer was stored before the restart: delivering it is all that was left.
+    if (replies.answered) return { admission, replies: sink.sent };
+    if (admission.kind === 'ignore') return ignored(message, admission);
+
+    const prepare = (reply: Reply) => dependencies.outbound.prepare({ ...reply, replyTo: reply.replyTo ?? message.messageId }, message.conversationKey);
+    const notice = async (reply: Reply) => sink.notice(await prepare(reply));
+    const final = async (reply: Reply) => sink.final(await prepare(reply));
     const progress = (event: ProgressEvent) => {
       if (!responder.progress) return;
       void dependencies.outbound
@@ -89,45 +111,54 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       if (!(await dependencies.quota.take(userKey))) {
         log.info({ ...base }, 'user quota exceeded');
         if (await dependencies.quota.shouldNotify(userKey)) {
-          await send({ text: say(quotaNotice, settings.language, { limit: dependencies.quota.perMinute }), files: [] });
+          await final({ text: say(quotaNotice, settings.language, { limit: dependencies.quota.perMinute }), files: [] });
         }
-        return { admission, replies };
+        return { admission, replies: sink.sent };
       }
     }
 
     if (admission.kind === 'command') {
-      return dependencies.queue.run(message.conversationKey, async () => {
-        const result = await commands.run(admission.command, message, { progress, download });
-        await send({ text: result.text, files: result.files ?? [] });
-        return { admission, replies };
-      });
+      const result = await commands.run(admission.command, message, { progress, download });
+      await final({ text: result.text, files: result.files ?? [] });
+      return { admission, replies: sink.sent };
     }
 
     if (message.text.length > settings.maxMessageChars) {
-      await send({ text: say(tooLongNotice, settings.language, { length: message.text.length, limit: settings.maxMessageChars }), files: [] });
-      return { admission, replies };
+      await final({ text: say(tooLongNotice, settings.language, { length: message.text.length, limit: settings.maxMessageChars }), files: [] });
+      return { admission, replies: sink.sent };
     }
 
-    return dependencies.queue.run(message.conversationKey, async () => {
-      const images = await loadImages(message.attachments, { download, maxBytes: settings.maxAttachmentBytes, language: settings.language, send });
-      const outcome = await dependencies.agent.runTurn({
-        conversationKey: message.conversationKey,
-        spaceKey: message.spaceKey,
-        question: message.text,
-        speakerName: message.chatKind === 'group' ? message.sender.name : undefined,
-        images,
-        progress,
-      });
-      await send(outcome.reply);
-      return { admission, replies, turn: outcome.record };
+    const attachments = await dependencies.recentImages.takeFor(message);
+    const chatContext = message.chatKind === 'group' ? await dependencies.groupContext.contextFor(message) : undefined;
+    const images = await loadImages(attachments, { download, maxBytes: settings.maxAttachmentBytes, language: settings.language, send: notice });
+    const outcome = await dependencies.agent.runTurn({
+      conversationKey: message.conversationKey,
+      spaceKey: message.spaceKey,
+      question: message.text,
+      speakerName: message.chatKind === 'group' ? message.sender.name : undefined,
+      images,
+      chatContext,
+      progress,
     });
+    await final(outcome.reply);
+    return { admission, replies: sink.sent, turn: outcome.record };
+  };
+
+  const observed = (handled: HandledMessage) => {
+    dependencies.observe?.(handled);
+    return handled;
   };
 
   return {
     handle: async (message, responder) => {
-      const handled = await route(message, responder);
-      dependencies.observe?.(handled);
-      return handled;
+      const admission = admitted(message);
+      if (admission.kind === 'ignore') return observed(await ignored(message, admission));
+      if (!(await dependencies.inbound.remember(message))) {
+        log.info({ ...logBase(message) }, 'duplicate delivery ignored');
+        return observed({ admission: { kind: 'ignore', reason: 'duplicate' }, replies: [] });
+      }
+      return observed(await dependencies.queue.run(message.conversationKey, () => route(message, admission, responder, directReplies())));
     },
+    process: async (message, responder, replies) => observed(await route(message, admitted(message), responder, replies)),
   };
 }

@@ -4,7 +4,6 @@ import { describeError } from '../../src/shared/describe-error.js';
 import { pick, type Localized } from '../../src/shared/i18n.js';
 import type { Language } from '../../src/shared/types.js';
 import { consoleMessage } from './inbound.js';
-import { renderConsoleReply } from './outbound.js';
 
 const welcome: Localized = {
   th: 'แสง (Saeng) พร้อมคุยแล้ว พิมพ์คำถามได้เลย /help ดูคำสั่ง, /attach <ไฟล์> แนบไฟล์กับข้อความถัดไป, /exit ออก',
@@ -21,17 +20,21 @@ export interface ConsoleChatOptions {
 }
 
 export interface ConsoleChat {
-  /** Resolves when the chat has ended (/exit, end of input, or close()) and its last message is handled. */
+  /** Resolves when the chat has ended (/exit, end of input, or close()) and its last message is stored. */
   done: Promise<void>;
   close(): void;
+  /** Shows the prompt again (after a reply was written). */
+  prompt(): void;
 }
 
-/** The interactive console chat: the same router, agent and guards as every platform. */
+/** The interactive console chat: the same inbound queue, router, agent and guards as every platform. */
 export function startConsoleChat(options: ConsoleChatOptions): ConsoleChat {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   const lines = readline.createInterface({ input, output, terminal: Boolean(input === process.stdin && process.stdin.isTTY) });
-  return { done: converse(lines, options, output), close: () => lines.close() };
+  let open = true;
+  lines.on('close', () => (open = false));
+  return { done: converse(lines, options, output), close: () => lines.close(), prompt: () => open && lines.prompt() };
 }
 
 async function converse(lines: readline.Interface, options: ConsoleChatOptions, output: NodeJS.WritableStream): Promise<void> {
@@ -55,19 +58,13 @@ async function converse(lines: readline.Interface, options: ConsoleChatOptions, 
     try {
       const message = await consoleMessage({ text, attachmentPaths: pendingAttachments, userId: options.userId });
       pendingAttachments = [];
-      await options.handler.handle(message, {
-        send: async (reply) => {
-          output.write(`\n${renderConsoleReply(reply)}\n\n`);
-        },
-        progress: async (event) => {
-          output.write(`… ${event.text}\n`);
-        },
-      });
+      // Stored, not answered yet: the reply arrives through the adapter's responder, which prompts again.
+      await options.handler.accept(message);
     } catch (error) {
       pendingAttachments = [];
       output.write(`! ${describeError(error)}\n`);
+      lines.prompt();
     }
-    lines.prompt();
   }
   lines.close();
 }

@@ -2,11 +2,12 @@ import type { PlatformAdapter, PlatformCapabilities } from '../../src/shared/cha
 import type { Language } from '../../src/shared/types.js';
 import { startConsoleChat, type ConsoleChat } from './chat.js';
 import { downloadConsoleFile } from './download.js';
+import { consoleResponder } from './outbound.js';
 
 // The console adapter's face: the interactive chat as a PlatformAdapter, plus the pieces `npm run cli` uses
 // (it normalizes one message and renders the replies without starting a chat).
 export { consoleMessage, consoleSpaceKey, type ConsoleMessageOptions } from './inbound.js';
-export { renderConsoleReply } from './outbound.js';
+export { consoleResponder, renderConsoleReply } from './outbound.js';
 
 /** A terminal: no length limit, Markdown shown as typed. */
 export const consoleCapabilities: PlatformCapabilities = {
@@ -34,13 +35,14 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions): ConsoleAda
   let chat: ConsoleChat | undefined;
   let ended: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (ended = resolve));
+  const output = options.output ?? process.stdout;
   return {
     platform: 'console',
     capabilities: consoleCapabilities,
     closed,
     start: async (handler) => {
       if (chat) throw new Error('the console adapter is already started');
-      chat = startConsoleChat({ ...options, handler });
+      chat = startConsoleChat({ ...options, output, handler });
       void chat.done.then(ended, ended);
       // A terminal has no bot username: `/cmd@anything` stays ours.
       return {};
@@ -49,6 +51,8 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions): ConsoleAda
       chat?.close();
       await chat?.done;
     },
+    // Also answers a console message stored before a restart: it is written to this terminal.
+    responderFor: () => consoleResponder(output, () => chat?.prompt()),
     download: downloadConsoleFile,
   };
 }

@@ -12,7 +12,7 @@ export type CredentialScan = { found: false } | { found: true; kinds: string[] }
 
 // Patterns run on windows of bounded length; the overlap is longer than the longest token any rule can match
 // (a JWT of 2,000 + 8,000 + 2,000 characters), so no token is missed at a window edge.
-const windowLength = 65_536;
+export const windowLength = 65_536;
 const windowOverlap = 16_384;
 
 const notice: Localized = {
@@ -24,15 +24,15 @@ export function dlpNotice(language: Language): string {
   return pick(notice, language);
 }
 
+/** Where the windows of a text of this length start; each is `windowLength` long (the last may be shorter). */
+export function windowStarts(length: number): number[] {
+  const starts = [0];
+  for (let start = windowLength - windowOverlap; start + windowOverlap < length; start += windowLength - windowOverlap) starts.push(start);
+  return starts;
+}
+
 function* windows(text: string): Generator<string> {
-  if (text.length <= windowLength) {
-    yield text;
-    return;
-  }
-  for (let start = 0; start < text.length; start += windowLength - windowOverlap) {
-    yield text.slice(start, start + windowLength);
-    if (start + windowLength >= text.length) return;
-  }
+  for (const start of windowStarts(text.length)) yield text.slice(start, start + windowLength);
 }
 
 function scanForm(form: string, kinds: Set<string>): void {

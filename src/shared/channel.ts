@@ -4,16 +4,34 @@ import type { Attachment, InboundMessage, Platform, ProgressEvent, Reply } from 
 // The contract between a platform adapter (adapters/<platform>/) and the core: everything an adapter needs, and
 // nothing else. Adding a platform: docs/architecture.md, "Adding a platform".
 
-/** How the core talks back for one message: replies in order, and progress notes for long work. */
+/**
+ * Which parts of one reply already went out. The adapter splits a reply into platform messages (parts) itself, skips
+ * every part `isSent`, and marks each one `sending` before and `sent` after its send; after a crash the core hands
+ * the same journal back, so only the part that was in flight at the crash can go out twice.
+ */
+export interface DeliveryJournal {
+  isSent(part: number): boolean;
+  sending(part: number): Promise<void>;
+  sent(part: number): Promise<void>;
+}
+
+/** How the core talks back for one message: replies in order, and progress notes for long work (not journaled). */
 export interface Responder {
-  send(reply: Reply): Promise<void>;
+  send(reply: Reply, journal: DeliveryJournal): Promise<void>;
   progress?(event: ProgressEvent): Promise<void>;
 }
 
-/** What an adapter hands every normalized message to (the core's router). */
+/** `stored`: kept durably, it will be answered; `duplicate`: this platform message id was accepted before. */
+export type AcceptResult = 'stored' | 'duplicate';
+
+/** What an adapter hands every normalized message to (the core's durable inbound queue). */
 export interface InboundHandler {
-  /** Resolves once the message is answered, run or deliberately ignored. */
-  handle(message: InboundMessage, responder: Responder): Promise<unknown>;
+  /**
+   * Resolves once the message is durably stored, never waiting for its turn: acknowledge it to the platform only
+   * after this resolves (polling: before the offset moves past it; webhook: before the 200). It is answered later,
+   * through `PlatformAdapter.responderFor`, possibly by the next process after a restart.
+   */
+  accept(message: InboundMessage): Promise<AcceptResult>;
 }
 
 /** Who the bot is on this platform, learnt when the adapter connects. */
@@ -52,8 +70,16 @@ export interface PlatformAdapter {
    * so the first `/cmd@bot` is already recognized.
    */
   start(handler: InboundHandler): Promise<AdapterIdentity>;
-  /** Takes no new messages; resolves once the ones already handed to the handler are done. */
+  /**
+   * Takes no new messages; resolves once the ones already handed to `accept` are stored and acknowledged. Responders
+   * keep working after it: running turns still deliver their answers during the shutdown grace period.
+   */
   stop(): Promise<void>;
+  /**
+   * Answers a stored message from the message alone (Telegram: its chat, replying to its id; LINE: its reply token,
+   * else a push), so a message accepted before a restart is answered after it.
+   */
+  responderFor(message: InboundMessage): Responder;
   readonly routes?: readonly WebhookRoute[];
   /** The bytes behind one of this adapter's attachment references; more than `maxBytes` is an error, not a truncation. */
   download(attachment: Attachment, maxBytes: number): Promise<Uint8Array>;

@@ -4,10 +4,9 @@ import Database from 'better-sqlite3';
 import { Keyv } from 'keyv';
 import { SqliteKeyvStore } from './sqlite-keyv-store.js';
 
-/** The keyv namespaces Saeng keeps: conversation history, dedupe keys, caches. */
+/** The keyv namespaces Saeng keeps: conversation history and caches (dedupe lives in the inbound queue). */
 export interface Storage {
   history: Keyv;
-  dedupe: Keyv;
   cache: Keyv;
   close(): void;
 }
@@ -25,7 +24,6 @@ export function openStorage(dataDir: string | ':memory:'): Storage {
   const open = (namespace: string) => new Keyv({ store: new SqliteKeyvStore(database), namespace });
   return {
     history: open('history'),
-    dedupe: open('dedupe'),
     cache: open('cache'),
     close: () => database.close(),
   };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createPlatformAdapters, startAdapters, stopAdapters } from '../../src/platforms.js';
+import type { HandledMessage } from '../../src/router.js';
 import type { InboundHandler, PlatformAdapter } from '../../src/shared/channel.js';
 import type { Attachment, InboundMessage, Reply } from '../../src/shared/types.js';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
@@ -8,21 +9,23 @@ import { memoryLog } from '../support/memory-log.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // A platform adapter as the platform issues will write one, faked: it reports the bot's username when it starts,
-// and the router then reads `/cmd@that_name` as ours and `/cmd@another_bot` as someone else's.
+// and the router then reads `/cmd@that_name` as ours and `/cmd@another_bot` as someone else's. It hands every
+// message to the durable inbound queue and answers through `responderFor`.
 
 interface FakeTelegram {
   adapter: PlatformAdapter;
-  /** Delivers a group message as Telegram would; returns what the bot sent back and what the handler resolved with. */
+  /** Delivers a group message as Telegram would; returns what the bot sent back and how the message was handled. */
   deliver(text: string, extra?: Partial<InboundMessage>): Promise<{ replies: Reply[]; handled: unknown }>;
   downloads: { id: string; maxBytes: number }[];
   stopped(): boolean;
 }
 
-function fakeTelegram(files: ReadonlyMap<string, Uint8Array>): FakeTelegram {
+function fakeTelegram(files: ReadonlyMap<string, Uint8Array>, settled: () => Promise<HandledMessage | undefined>): FakeTelegram {
   let handler: InboundHandler | undefined;
   let stopped = false;
   let nextId = 1;
   const downloads: { id: string; maxBytes: number }[] = [];
+  const sent = new Map<string, Reply[]>();
   const adapter: PlatformAdapter = {
     platform: 'telegram',
     capabilities: { maxTextChars: 4096, maxMessagesPerReply: 10, markup: 'html', typingIndicator: true, canEdit: true },
@@ -33,6 +36,14 @@ function fakeTelegram(files: ReadonlyMap<string, Uint8Array>): FakeTelegram {
     stop: async () => {
       stopped = true;
     },
+    responderFor: (message) => ({
+      send: async (reply, journal) => {
+        if (journal.isSent(0)) return;
+        await journal.sending(0);
+        sent.get(message.messageId)?.push(reply);
+        await journal.sent(0);
+      },
+    }),
     download: async (attachment: Attachment, maxBytes: number) => {
       if (attachment.reference.kind !== 'platform-file') throw new Error('not a Telegram file');
       downloads.push({ id: attachment.reference.id, maxBytes });
@@ -58,7 +69,9 @@ function fakeTelegram(files: ReadonlyMap<string, Uint8Array>): FakeTelegram {
       receivedAt: new Date(),
       ...extra,
     };
-    const handled = await handler.handle(message, { send: async (reply) => void replies.push(reply) });
+    sent.set(message.messageId, replies);
+    expect(await handler.accept(message)).toBe('stored');
+    const handled = await settled();
     return { replies, handled };
   };
   return { adapter, deliver, downloads, stopped: () => stopped };
@@ -70,13 +83,20 @@ let telegram: FakeTelegram;
 
 beforeEach(async () => {
   fake = await startFakeModelServer({ flavour: 'generic' });
-  telegram = fakeTelegram(new Map([['not-a-photo', new TextEncoder().encode('%PDF-1.7 renamed')]]));
+  const handled: HandledMessage[] = [];
+  const settled = async () => {
+    await test.app.inbound.idle();
+    return handled.pop();
+  };
+  telegram = fakeTelegram(new Map([['not-a-photo', new TextEncoder().encode('%PDF-1.7 renamed')]]), settled);
   test = createTestApp({
     modelUrl: fake.url,
     environment: { MODEL_TOOLS: 'off', MODEL_VISION: 'off', MAX_ATTACHMENT_BYTES: '2048' },
     adapters: [telegram.adapter],
+    observe: (message) => void handled.push(message),
   });
   await startAdapters([telegram.adapter], test.app);
+  await test.app.inbound.resume();
 });
 afterEach(async () => {
   await test.close();

@@ -6,15 +6,19 @@ import { consoleMessage, createConsoleAdapter } from '../../adapters/console/ind
 import type { HistoryLimits } from '../../agent/history.js';
 import { defineTool, type AnyTool } from '../../agent/tools/tool.js';
 import { consoleOwnerId, createApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { configSecrets, loadConfig } from '../../src/config.js';
 import { silentLogger, type Logger } from '../../src/shared/log.js';
 import type { HandledMessage } from '../../src/router.js';
 import type { PlatformAdapter } from '../../src/shared/channel.js';
 import type { InboundMessage, Reply } from '../../src/shared/types.js';
+import { memoryLog, type LogRecord } from './memory-log.js';
 
 export interface TestApp {
   app: App;
   dataDir: string;
+  /** With `logLevel`: what the app logged, redacted as in production (its configured secrets included). */
+  logRecords: LogRecord[];
+  logLines: string[];
   /** Sends one console message through the full pipeline and returns what happened. */
   ask(text: string, options?: Partial<AskOptions>): Promise<HandledMessage>;
   send(message: InboundMessage): Promise<HandledMessage>;
@@ -36,9 +40,13 @@ export function createTestApp(options: {
   extraTools?: readonly AnyTool[];
   now?: () => Date;
   log?: Logger;
+  /** Record the app's log lines at this level, through production's redaction built from this app's config. */
+  logLevel?: string;
   historyLimits?: HistoryLimits;
-  /** Platform adapters besides the console's (their attachments download through them). */
+  /** Platform adapters besides the console's (their attachments download through them and the queue answers through them). */
   adapters?: readonly PlatformAdapter[];
+  /** Told about every handled message, on the direct and the queued path. */
+  observe?: (handled: HandledMessage) => void;
 }): TestApp {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-test-'));
   const config = loadConfig({
@@ -53,18 +61,22 @@ export function createTestApp(options: {
   });
   // The console adapter is never started here: it reads attached files for the router, as in `npm run cli`.
   const adapters = [createConsoleAdapter({ userId: consoleOwnerId, language: config.BOT_LANGUAGE }), ...(options.adapters ?? [])];
+  const memory = options.logLevel ? memoryLog(options.logLevel, configSecrets(config)) : undefined;
   const app = createApp({
     config,
-    log: options.log ?? silentLogger(),
+    log: options.log ?? memory?.log ?? silentLogger(),
     extraTools: options.extraTools,
     now: options.now,
     historyLimits: options.historyLimits,
     adapters,
+    observe: options.observe,
   });
   const send = (message: InboundMessage) => app.router.handle(message, { send: async (_reply: Reply) => undefined });
   return {
     app,
     dataDir,
+    logRecords: memory?.records ?? [],
+    logLines: memory?.lines ?? [],
     send,
     ask: async (text, askOptions = {}) =>
       send(

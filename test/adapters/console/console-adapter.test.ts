@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consoleMessage, createConsoleAdapter } from '../../../adapters/console/index.js';
-import type { InboundHandler, PlatformAdapter, Responder } from '../../../src/shared/channel.js';
+import type { InboundHandler, PlatformAdapter } from '../../../src/shared/channel.js';
+import { memoryJournal } from '../../../src/inbound/message-replies.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 
 // The console adapter through the contract every platform adapter keeps: start with a handler, a line in, the
@@ -33,15 +34,19 @@ function terminal() {
 }
 
 describe('console adapter', () => {
-  it('start → a line in → the reply out through the handler → stop', async () => {
+  it('start → a line in, stored → the reply out through its responder → stop', async () => {
     const screen = terminal();
     const adapter: PlatformAdapter = createConsoleAdapter({ userId: 'owner', language: 'en', input: screen.input, output: screen.output });
     const received: InboundMessage[] = [];
     const handler: InboundHandler = {
-      handle: async (message: InboundMessage, responder: Responder) => {
+      accept: async (message: InboundMessage) => {
         received.push(message);
-        await responder.progress?.({ source: 'test', text: 'thinking' });
-        await responder.send({ text: `**echo** ${message.text}`, files: [] });
+        // The core answers later, from the stored message alone.
+        const responder = adapter.responderFor(message);
+        void responder
+          .progress?.({ source: 'test', text: 'thinking' })
+          .then(() => responder.send({ text: `**echo** ${message.text}`, files: [] }, memoryJournal()));
+        return 'stored';
       },
     };
     expect(adapter.platform).toBe('console');
@@ -62,10 +67,21 @@ describe('console adapter', () => {
   it('ends on /exit and says so through `closed`', async () => {
     const screen = terminal();
     const adapter = createConsoleAdapter({ userId: 'owner', language: 'th', input: screen.input, output: screen.output });
-    await adapter.start({ handle: async () => undefined });
+    await adapter.start({ accept: async () => 'stored' });
     screen.input.write('/exit\n');
     await adapter.closed;
     expect(screen.written()).toContain('แสง (Saeng) พร้อมคุยแล้ว');
+  });
+
+  it('writes a reply once: a part the journal has as sent is not written again', async () => {
+    const screen = terminal();
+    const adapter = createConsoleAdapter({ userId: 'owner', language: 'en', input: screen.input, output: screen.output });
+    const message = await consoleMessage({ text: 'x', userId: 'owner' });
+    const journal = memoryJournal();
+    await adapter.responderFor(message).send({ text: 'ตอบครั้งเดียว', files: [] }, journal);
+    expect(journal.isSent(0)).toBe(true);
+    await adapter.responderFor(message).send({ text: 'ตอบครั้งเดียว', files: [] }, journal);
+    expect(screen.written().split('ตอบครั้งเดียว')).toHaveLength(2);
   });
 
   it('attaches a file as a path reference and downloads it size-capped', async () => {

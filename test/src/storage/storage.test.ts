@@ -12,11 +12,11 @@ describe('storage', () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'saeng-storage-'));
     folders.push(folder);
     const first = openStorage(folder);
-    await first.dedupe.set('telegram:99', 1, 60_000);
+    await first.cache.set('telegram:99', 1, 60_000);
     await first.history.set('console:local', [{ question: 'ถาม', answer: 'ตอบ' }]);
     first.close();
     const second = openStorage(folder);
-    expect(await second.dedupe.get('telegram:99')).toBe(1);
+    expect(await second.cache.get('telegram:99')).toBe(1);
     expect(await second.history.get('console:local')).toEqual([{ question: 'ถาม', answer: 'ตอบ' }]);
     second.close();
   });
@@ -34,9 +34,9 @@ describe('storage', () => {
 
   it('expires entries after their TTL', async () => {
     const storage = openStorage(':memory:');
-    await storage.dedupe.set('gone', 1, 1);
+    await storage.cache.set('gone', 1, 1);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(await storage.dedupe.get('gone')).toBeUndefined();
+    expect(await storage.cache.get('gone')).toBeUndefined();
     storage.close();
   });
 });

@@ -1,0 +1,47 @@
+import type { AcceptResult } from '../shared/channel.js';
+import type { InboundMessage, Reply } from '../shared/types.js';
+
+// The durable inbound queue (docs/architecture.md, "Data flow of one message"): a message is stored before the
+// platform is told it arrived, processed per conversation in arrival order, and every reply is stored before any
+// of its parts is sent, so a restart answers each stored message exactly once.
+
+/** A stored message that is not finished yet. */
+export interface QueuedMessage {
+  /** Arrival order over the whole queue. */
+  sequence: number;
+  message: InboundMessage;
+  /** Its final reply is stored: the turn is over and must not run again, only its delivery may be unfinished. */
+  answered: boolean;
+}
+
+/** A reply as an earlier attempt stored it (after the outbound DLP scan). */
+export interface StoredReply {
+  index: number;
+  reply: Reply;
+}
+
+export type PartState = 'sending' | 'sent';
+
+/** The backend-neutral queue; `sqlite-inbound-queue.ts` is the one-machine backend. */
+export interface InboundQueue {
+  /** Stores the message durably (committed before this resolves); `duplicate` when its platform id is known. */
+  accept(message: InboundMessage): Promise<AcceptResult>;
+  /** Records a message its caller answers at once (the CLI's direct path): dedupe only. False when known. */
+  remember(message: InboundMessage): Promise<boolean>;
+  /** The oldest unfinished message of a conversation. */
+  next(conversationKey: string): Promise<QueuedMessage | undefined>;
+  /** Every conversation with an unfinished message, the one with the oldest message first. */
+  openConversations(): Promise<string[]>;
+  /** Counts one more attempt at processing a message; resolves with the count (crash loops end in `failed`). */
+  startAttempt(sequence: number): Promise<number>;
+  /** The replies stored for a message, by index. */
+  replies(sequence: number): Promise<StoredReply[]>;
+  /** Stores a reply before any part of it is sent; `final` (the message's answer) also marks the message answered. */
+  storeReply(sequence: number, index: number, reply: Reply, final: boolean): Promise<void>;
+  /** Parts of a reply and how far each got. */
+  parts(sequence: number, index: number): Promise<Map<number, PartState>>;
+  markPart(sequence: number, index: number, part: number, state: PartState): Promise<void>;
+  /** Done: every reply delivered. Failed: given up (it stays for dedupe either way). */
+  finish(sequence: number, outcome: 'done' | 'failed'): Promise<void>;
+  close(): void;
+}

@@ -1,0 +1,124 @@
+import type { TurnQueue } from '../limits/turn-queue.js';
+import type { AcceptResult, InboundHandler, Responder } from '../shared/channel.js';
+import { describeError } from '../shared/describe-error.js';
+import type { Logger } from '../shared/log.js';
+import type { InboundMessage } from '../shared/types.js';
+import type { InboundQueue, QueuedMessage } from './inbound-queue.js';
+import { queuedReplies, type MessageReplies } from './message-replies.js';
+
+export interface InboundWorkerOptions {
+  queue: InboundQueue;
+  /** The global concurrency limit (TURN_CONCURRENCY), shared with the direct path. */
+  turns: TurnQueue;
+  /** Runs one stored message (the router's queued path); its replies go through `replies`. */
+  process(message: InboundMessage, responder: Responder, replies: MessageReplies): Promise<unknown>;
+  /** The responder of the adapter that received the message; undefined when that adapter is not running. */
+  responderFor(message: InboundMessage): Responder | undefined;
+  log: Logger;
+  /** A message whose processing was cut this many times (a crash loop) is given up. */
+  maxAttempts?: number;
+}
+
+interface Drain {
+  /** A message arrived while this drain was looking: look once more before ending. */
+  again: boolean;
+  done: Promise<void>;
+}
+
+/**
+ * The adapters' inbound handler: `accept` stores and returns; the worker then processes every conversation's
+ * messages one at a time in stored order, conversations side by side. Nothing is dispatched before `resume()`,
+ * which also picks up what an earlier process left unfinished, so a restart keeps arrival order.
+ */
+export class InboundWorker implements InboundHandler {
+  private readonly drains = new Map<string, Drain>();
+  private started = false;
+  private stopping = false;
+
+  constructor(private readonly options: InboundWorkerOptions) {}
+
+  async accept(message: InboundMessage): Promise<AcceptResult> {
+    const result = await this.options.queue.accept(message);
+    if (result === 'stored') this.wake(message.conversationKey);
+    else
+      this.options.log.info({ platform: message.platform, conversation: message.conversationKey, messageId: message.messageId }, 'duplicate delivery ignored');
+    return result;
+  }
+
+  /** Starts processing: every unfinished message first (oldest conversation first), then new ones as they come. */
+  async resume(): Promise<void> {
+    if (this.started) return;
+    const open = await this.options.queue.openConversations();
+    this.started = true;
+    for (const conversationKey of open) this.wake(conversationKey);
+  }
+
+  /** Starts no new message; resolves when the running ones have finished (the caller bounds the wait). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.idle();
+  }
+
+  /** Resolves when no conversation has a message running or waiting to run in this process. */
+  async idle(): Promise<void> {
+    while (this.drains.size > 0) await Promise.all([...this.drains.values()].map((drain) => drain.done));
+  }
+
+  private wake(conversationKey: string): void {
+    if (!this.started || this.stopping) return;
+    const running = this.drains.get(conversationKey);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const drain: Drain = { again: false, done: Promise.resolve() };
+    this.drains.set(conversationKey, drain);
+    drain.done = this.drain(conversationKey, drain);
+  }
+
+  private async drain(conversationKey: string, drain: Drain): Promise<void> {
+    const { queue, turns, log } = this.options;
+    try {
+      do {
+        drain.again = false;
+        for (let entry = await queue.next(conversationKey); entry && !this.stopping; entry = await queue.next(conversationKey)) {
+          const responder = this.options.responderFor(entry.message);
+          if (!responder) {
+            // Its platform is not running in this process: the conversation waits for a start that has it.
+            log.warn({ platform: entry.message.platform, conversation: conversationKey }, 'no adapter for a queued message: left queued');
+            return;
+          }
+          const current = entry;
+          await turns.run(conversationKey, () => this.runOne(current, responder));
+        }
+      } while (drain.again && !this.stopping);
+    } catch (error) {
+      log.error({ conversation: conversationKey, error: describeError(error) }, 'inbound queue failed');
+    } finally {
+      // In the same step as the last look at the queue: a wake() after it starts a new drain, none is lost.
+      this.drains.delete(conversationKey);
+    }
+  }
+
+  private async runOne(entry: QueuedMessage, responder: Responder): Promise<void> {
+    // Got its slot only after shutdown began: left for the next start.
+    if (this.stopping) return;
+    const { queue, log } = this.options;
+    const base = { platform: entry.message.platform, conversation: entry.message.conversationKey, messageId: entry.message.messageId };
+    const attempts = await queue.startAttempt(entry.sequence);
+    if (attempts > (this.options.maxAttempts ?? 5)) {
+      log.error({ ...base, attempts }, 'message cut short too many times: given up');
+      await queue.finish(entry.sequence, 'failed');
+      return;
+    }
+    if (attempts > 1) log.info({ ...base, attempts, answered: entry.answered }, 'resuming a message after a restart');
+    try {
+      await this.options.process(entry.message, responder, await queuedReplies(queue, entry));
+      await queue.finish(entry.sequence, 'done');
+    } catch (error) {
+      // A send the platform refused, or a bug: logged and given up, so the conversation is not blocked for good.
+      log.error({ ...base, error: describeError(error) }, 'message not answered');
+      await queue.finish(entry.sequence, 'failed');
+    }
+  }
+}

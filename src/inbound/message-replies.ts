@@ -1,0 +1,52 @@
+import type { DeliveryJournal } from '../shared/channel.js';
+import type { Reply } from '../shared/types.js';
+import type { InboundQueue, QueuedMessage, StoredReply } from './inbound-queue.js';
+
+/** Where the router records the replies of one message, and how far each got (docs/architecture.md, "Send"). */
+export interface MessageReplies {
+  /** Replies an earlier attempt stored, by index: they are delivered as stored, never produced again. */
+  readonly earlier: readonly StoredReply[];
+  /** The earlier attempt stored the message's answer: the turn is over and must not run again. */
+  readonly answered: boolean;
+  /** Stores a reply before any part of it is sent. */
+  store(index: number, reply: Reply, final: boolean): Promise<void>;
+  journal(index: number): Promise<DeliveryJournal>;
+}
+
+/** The journal of a stored message: the queue remembers every part across a restart. */
+export async function queuedReplies(queue: InboundQueue, entry: QueuedMessage): Promise<MessageReplies> {
+  const { sequence } = entry;
+  return {
+    earlier: await queue.replies(sequence),
+    answered: entry.answered,
+    store: (index, reply, final) => queue.storeReply(sequence, index, reply, final),
+    journal: async (index) => {
+      const parts = await queue.parts(sequence, index);
+      return {
+        isSent: (part) => parts.get(part) === 'sent',
+        sending: async (part) => {
+          await queue.markPart(sequence, index, part, 'sending');
+          parts.set(part, 'sending');
+        },
+        sent: async (part) => {
+          await queue.markPart(sequence, index, part, 'sent');
+          parts.set(part, 'sent');
+        },
+      };
+    },
+  };
+}
+
+/** For a message answered in the same call (the CLI, tests): nothing to resume, so nothing is stored. */
+export function directReplies(): MessageReplies {
+  return { earlier: [], answered: false, store: async () => undefined, journal: async () => memoryJournal() };
+}
+
+export function memoryJournal(): DeliveryJournal {
+  const sent = new Set<number>();
+  return {
+    isSent: (part) => sent.has(part),
+    sending: async () => undefined,
+    sent: async (part) => void sent.add(part),
+  };
+}

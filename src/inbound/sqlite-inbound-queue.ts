@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import type { AcceptResult } from '../shared/channel.js';
+import { describeError } from '../shared/describe-error.js';
+import { parseInboundMessage } from '../shared/inbound-message-schema.js';
+import type { Logger } from '../shared/log.js';
+import type { InboundMessage, Reply } from '../shared/types.js';
+import type { InboundQueue, PartState, QueuedMessage, StoredReply } from './inbound-queue.js';
+
+const schema = `
+CREATE TABLE IF NOT EXISTS messages (
+  sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+  platform TEXT NOT NULL,
+  message_id TEXT NOT NULL,
+  conversation TEXT NOT NULL,
+  body TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('pending', 'answered', 'done', 'failed')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  accepted_at INTEGER NOT NULL,
+  UNIQUE (platform, message_id)
+);
+CREATE INDEX IF NOT EXISTS messages_open ON messages (conversation, sequence) WHERE state IN ('pending', 'answered');
+CREATE INDEX IF NOT EXISTS messages_accepted ON messages (accepted_at);
+CREATE TABLE IF NOT EXISTS replies (
+  sequence INTEGER NOT NULL REFERENCES messages (sequence) ON DELETE CASCADE,
+  reply_index INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (sequence, reply_index)
+);
+CREATE TABLE IF NOT EXISTS parts (
+  sequence INTEGER NOT NULL,
+  reply_index INTEGER NOT NULL,
+  part INTEGER NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('sending', 'sent')),
+  PRIMARY KEY (sequence, reply_index, part),
+  FOREIGN KEY (sequence, reply_index) REFERENCES replies (sequence, reply_index) ON DELETE CASCADE
+);`;
+
+const replySchema: z.ZodType<Reply> = z.object({
+  text: z.string(),
+  files: z.array(z.object({ name: z.string(), path: z.string(), mime: z.string(), size: z.number() })),
+  replyTo: z.string().optional(),
+});
+
+const purgeEveryMs = 3_600_000;
+
+export interface SqliteInboundQueueOptions {
+  /** A directory (the file is `inbound.db` in it) or ':memory:'. */
+  dataDir: string;
+  /** How long a finished message id is remembered for dedupe (DEDUPE_TTL_SECONDS). */
+  dedupeTtlMs: number;
+  log: Logger;
+  now?: () => number;
+}
+
+/**
+ * The inbound queue in `DATA_DIR/inbound.db`. WAL with `synchronous = FULL`: a committed row survives a killed
+ * process and a power cut, so a message acknowledged to the platform is never lost.
+ */
+export class SqliteInboundQueue implements InboundQueue {
+  private readonly database: Database.Database;
+  private readonly statements;
+  private readonly now: () => number;
+  private lastPurge = 0;
+
+  constructor(private readonly options: SqliteInboundQueueOptions) {
+    this.now = options.now ?? Date.now;
+    let file = ':memory:';
+    if (options.dataDir !== ':memory:') {
+      fs.mkdirSync(options.dataDir, { recursive: true });
+      file = path.join(options.dataDir, 'inbound.db');
+    }
+    this.database = new Database(file);
+    this.database.pragma('journal_mode = WAL');
+    this.database.pragma('synchronous = FULL');
+    this.database.pragma('foreign_keys = ON');
+    // The CLI may use the same DATA_DIR while the bot runs: wait for the other writer instead of failing.
+    this.database.pragma('busy_timeout = 5000');
+    this.database.exec(schema);
+    const database = this.database;
+    this.statements = {
+      insert: database.prepare<[string, string, string, string, string, number]>(
+        `INSERT OR IGNORE INTO messages (platform, message_id, conversation, body, state, accepted_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
+      next: database.prepare<[string], { sequence: number; body: string; state: string }>(
+        `SELECT sequence, body, state FROM messages WHERE conversation = ? AND state IN ('pending', 'answered') ORDER BY sequence LIMIT 1`,
+      ),
+      open: database.prepare<[], { conversation: string }>(
+        `SELECT conversation FROM messages WHERE state IN ('pending', 'answered') GROUP BY conversation ORDER BY min(sequence)`,
+      ),
+      attempt: database.prepare<[number], { attempts: number }>(`UPDATE messages SET attempts = attempts + 1 WHERE sequence = ? RETURNING attempts`),
+      replies: database.prepare<[number], { reply_index: number; body: string }>(
+        `SELECT reply_index, body FROM replies WHERE sequence = ? ORDER BY reply_index`,
+      ),
+      storeReply: database.prepare<[number, number, string]>(`INSERT OR IGNORE INTO replies (sequence, reply_index, body) VALUES (?, ?, ?)`),
+      answered: database.prepare<[number]>(`UPDATE messages SET state = 'answered' WHERE sequence = ? AND state = 'pending'`),
+      parts: database.prepare<[number, number], { part: number; state: PartState }>(`SELECT part, state FROM parts WHERE sequence = ? AND reply_index = ?`),
+      markPart: database.prepare<[number, number, number, PartState]>(
+        `INSERT INTO parts (sequence, reply_index, part, state) VALUES (?, ?, ?, ?) ON CONFLICT (sequence, reply_index, part) DO UPDATE SET state = excluded.state`,
+      ),
+      finish: database.prepare<[string, number]>(`UPDATE messages SET state = ? WHERE sequence = ?`),
+      purge: database.prepare<[number]>(`DELETE FROM messages WHERE state IN ('done', 'failed') AND accepted_at < ?`),
+    };
+    this.purgeExpired();
+  }
+
+  async accept(message: InboundMessage): Promise<AcceptResult> {
+    return this.insert(message, 'pending') ? 'stored' : 'duplicate';
+  }
+
+  async remember(message: InboundMessage): Promise<boolean> {
+    return this.insert(message, 'done');
+  }
+
+  async next(conversationKey: string): Promise<QueuedMessage | undefined> {
+    for (;;) {
+      const row = this.statements.next.get(conversationKey);
+      if (!row) return undefined;
+      try {
+        return { sequence: row.sequence, message: parseInboundMessage(JSON.parse(row.body)), answered: row.state === 'answered' };
+      } catch (error) {
+        // A row this version cannot read would block its conversation for good.
+        this.options.log.error({ conversation: conversationKey, sequence: row.sequence, error: describeError(error) }, 'stored message unreadable: given up');
+        this.statements.finish.run('failed', row.sequence);
+      }
+    }
+  }
+
+  async openConversations(): Promise<string[]> {
+    return this.statements.open.all().map((row) => row.conversation);
+  }
+
+  async startAttempt(sequence: number): Promise<number> {
+    return this.statements.attempt.get(sequence)?.attempts ?? 0;
+  }
+
+  async replies(sequence: number): Promise<StoredReply[]> {
+    return this.statements.replies.all(sequence).map((row) => ({ index: row.reply_index, reply: replySchema.parse(JSON.parse(row.body)) }));
+  }
+
+  async storeReply(sequence: number, index: number, reply: Reply, final: boolean): Promise<void> {
+    // One transaction: a stored answer and "the turn is over" are never seen apart.
+    this.database.transaction(() => {
+      this.statements.storeReply.run(sequence, index, JSON.stringify(reply));
+      if (final) this.statements.answered.run(sequence);
+    })();
+  }
+
+  async parts(sequence: number, index: number): Promise<Map<number, PartState>> {
+    return new Map(this.statements.parts.all(sequence, index).map((row) => [row.part, row.state]));
+  }
+
+  async markPart(sequence: number, index: number, part: number, state: PartState): Promise<void> {
+    this.statements.markPart.run(sequence, index, part, state);
+  }
+
+  async finish(sequence: number, outcome: 'done' | 'failed'): Promise<void> {
+    this.statements.finish.run(outcome, sequence);
+  }
+
+  close(): void {
+    this.database.close();
+  }
+
+  private insert(message: InboundMessage, state: 'pending' | 'done'): boolean {
+    if (this.now() - this.lastPurge >= purgeEveryMs) this.purgeExpired();
+    const body = JSON.stringify(message);
+    return this.statements.insert.run(message.platform, message.messageId, message.conversationKey, body, state, this.now()).changes > 0;
+  }
+
+  /** Finished messages are forgotten after the dedupe TTL; unfinished ones never are. */
+  private purgeExpired(): void {
+    this.lastPurge = this.now();
+    this.statements.purge.run(this.now() - this.options.dedupeTtlMs);
+  }
+}

@@ -1,0 +1,76 @@
+import type http from 'node:http';
+import { createApp, type App } from './app.js';
+import type { Config } from './config.js';
+import { startHttpServer } from './http.js';
+import { Metrics } from './metrics.js';
+import { waitForModelServer } from './model-server-wait.js';
+import { adapterRoutes, startAdapters, stopAdapters } from './platforms.js';
+import type { PlatformAdapter } from './shared/channel.js';
+import type { Logger } from './shared/log.js';
+
+// The running bot, shared by `npm start` (src/main.ts) and the crash test's child process: the app, the HTTP
+// server, the adapters feeding the durable inbound queue, and the graceful shutdown.
+
+export interface ServiceOptions {
+  config: Config;
+  log: Logger;
+  adapters: readonly PlatformAdapter[];
+  /** Poll the model server before starting the adapters (pm2 start-up ordering). */
+  waitForModel?: boolean;
+}
+
+export interface RunningService {
+  app: App;
+  /** Stop taking updates, let running turns finish up to SHUTDOWN_GRACE_MS, leave the rest queued, close stores. */
+  shutdown(reason: string): Promise<void>;
+}
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const { config, log, adapters } = options;
+  const metrics = new Metrics();
+  const app = createApp({ config, log, observe: (handled) => metrics.record(handled), adapters });
+  const server: http.Server | undefined = await startHttpServer({
+    port: config.HTTP_PORT,
+    metrics,
+    log,
+    routes: adapterRoutes(adapters),
+    health: async () => {
+      const report = await app.capabilities.detailed();
+      return { ok: report.server !== 'unreachable', detail: { modelServer: report.server, tools: report.tools, vision: report.vision } };
+    },
+  }).catch((error: unknown) => {
+    log.warn({ port: config.HTTP_PORT, error: String(error) }, 'health/metrics server not started');
+    return undefined;
+  });
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = (reason: string): Promise<void> => {
+    stopping ??= (async () => {
+      log.info({ reason, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: finishing running turns');
+      // First no new updates (each adapter acknowledges only what is stored), then the turns, then the stores.
+      try {
+        await stopAdapters(adapters, log);
+        server?.close();
+        const finished = await app.close(config.SHUTDOWN_GRACE_MS);
+        if (!finished) log.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'turns still running at the end of the grace period: they stay queued');
+      } catch (error) {
+        log.error({ error: String(error) }, 'shutdown failed');
+        process.exit(1);
+      }
+      process.exit(0);
+    })();
+    return stopping;
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.REDIS_URL || config.DATABASE_URL) {
+    // Multi-machine storage (shared queue, quota and stores) is not built yet; say so instead of silently ignoring it.
+    log.warn('REDIS_URL / DATABASE_URL are not supported yet: state stays in SQLite files under DATA_DIR');
+  }
+  if (options.waitForModel) await waitForModelServer(config.MODEL_BASE_URL, { timeoutMs: 120_000, log });
+  await startAdapters(adapters, app);
+  // After the adapters: the bots' usernames are known, so `/cmd@bot` in a message left from the last run is ours.
+  await app.inbound.resume();
+  return { app, shutdown };
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { queuedReplies } from '../../../src/inbound/message-replies.js';
+import { ReplySink } from '../../../src/inbound/reply-sink.js';
+import { SqliteInboundQueue } from '../../../src/inbound/sqlite-inbound-queue.js';
+import type { Responder } from '../../../src/shared/channel.js';
+import { silentLogger } from '../../../src/shared/log.js';
+import { queuedMessage } from './queued-message.js';
+
+// The reply journal: every reply is stored before its parts go out, each part is marked before and after its send,
+// and a replay delivers what is stored instead of producing it again.
+
+class Crash extends Error {}
+
+/** Splits a reply on "|" into parts, as a platform adapter splits a long answer; `crashAt` a part stops it like a kill. */
+function splittingResponder(delivered: string[], crashAt?: { text: string; when: 'before-sent' | 'after-sent' }): Responder {
+  return {
+    send: async (reply, journal) => {
+      const parts = reply.text.split('|');
+      for (const [part, text] of parts.entries()) {
+        if (journal.isSent(part)) continue;
+        await journal.sending(part);
+        delivered.push(text);
+        if (crashAt?.text === text && crashAt.when === 'before-sent') throw new Crash();
+        await journal.sent(part);
+        if (crashAt?.text === text && crashAt.when === 'after-sent') throw new Crash();
+      }
+    },
+  };
+}
+
+async function attempt(queue: SqliteInboundQueue, responder: Responder) {
+  const entry = await queue.next('telegram:1');
+  if (!entry) throw new Error('nothing queued');
+  await queue.startAttempt(entry.sequence);
+  return { entry, sink: new ReplySink(await queuedReplies(queue, entry), responder), replies: await queuedReplies(queue, entry) };
+}
+
+describe('reply journal', () => {
+  it('after a crash between two parts of an answer, sends only the part that did not go out', async () => {
+    const queue = new SqliteInboundQueue({ dataDir: ':memory:', dedupeTtlMs: 60_000, log: silentLogger() });
+    await queue.accept(queuedMessage('1'));
+    const delivered: string[] = [];
+    const first = await attempt(queue, splittingResponder(delivered, { text: 'ส่วนแรก', when: 'after-sent' }));
+    await first.sink.notice({ text: 'รูปอ่านไม่ได้', files: [] });
+    await expect(first.sink.final({ text: 'ส่วนแรก|ส่วนสอง', files: [] })).rejects.toThrow(Crash);
+
+    const second = await attempt(queue, splittingResponder(delivered));
+    expect(second.replies.answered).toBe(true);
+    await second.sink.deliverEarlier();
+    expect(delivered).toEqual(['รูปอ่านไม่ได้', 'ส่วนแรก', 'ส่วนสอง']);
+    expect(second.sink.sent.map((reply) => reply.text)).toEqual(['รูปอ่านไม่ได้', 'ส่วนแรก|ส่วนสอง']);
+    queue.close();
+  });
+
+  it('sends again only the part that was in flight at the crash', async () => {
+    const queue = new SqliteInboundQueue({ dataDir: ':memory:', dedupeTtlMs: 60_000, log: silentLogger() });
+    await queue.accept(queuedMessage('1'));
+    const delivered: string[] = [];
+    const first = await attempt(queue, splittingResponder(delivered, { text: 'สอง', when: 'before-sent' }));
+    await expect(first.sink.final({ text: 'หนึ่ง|สอง|สาม', files: [] })).rejects.toThrow(Crash);
+    const second = await attempt(queue, splittingResponder(delivered));
+    await second.sink.deliverEarlier();
+    expect(delivered).toEqual(['หนึ่ง', 'สอง', 'สอง', 'สาม']);
+    queue.close();
+  });
+
+  it('a turn cut before its answer runs again: stored notices stand for the new ones, the answer gets the next index', async () => {
+    const queue = new SqliteInboundQueue({ dataDir: ':memory:', dedupeTtlMs: 60_000, log: silentLogger() });
+    await queue.accept(queuedMessage('1'));
+    const delivered: string[] = [];
+    const first = await attempt(queue, splittingResponder(delivered));
+    await first.sink.notice({ text: 'รูปแรกอ่านไม่ได้', files: [] });
+    // Killed during the model call: no answer stored.
+
+    const second = await attempt(queue, splittingResponder(delivered));
+    expect(second.replies.answered).toBe(false);
+    await second.sink.deliverEarlier();
+    await second.sink.notice({ text: 'รูปแรกอ่านไม่ได้ (อีกครั้ง)', files: [] });
+    await second.sink.notice({ text: 'รูปสองอ่านไม่ได้', files: [] });
+    await second.sink.final({ text: 'คำตอบ', files: [] });
+    expect(delivered).toEqual(['รูปแรกอ่านไม่ได้', 'รูปสองอ่านไม่ได้', 'คำตอบ']);
+    const stored = await queue.replies(second.entry.sequence);
+    expect(stored.map(({ index, reply }) => [index, reply.text])).toEqual([
+      [0, 'รูปแรกอ่านไม่ได้'],
+      [1, 'รูปสองอ่านไม่ได้'],
+      [2, 'คำตอบ'],
+    ]);
+    expect((await queue.next('telegram:1'))?.answered).toBe(true);
+    queue.close();
+  });
+
+  it('a replay whose answer is stored delivers nothing more when every part went out', async () => {
+    const queue = new SqliteInboundQueue({ dataDir: ':memory:', dedupeTtlMs: 60_000, log: silentLogger() });
+    await queue.accept(queuedMessage('1'));
+    const delivered: string[] = [];
+    const first = await attempt(queue, splittingResponder(delivered));
+    await first.sink.final({ text: 'หนึ่ง|สอง', files: [] });
+    // Killed before the message was marked done.
+    const second = await attempt(queue, splittingResponder(delivered));
+    await second.sink.deliverEarlier();
+    expect(delivered).toEqual(['หนึ่ง', 'สอง']);
+    queue.close();
+  });
+});
