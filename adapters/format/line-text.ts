@@ -1,0 +1,53 @@
+import type { Block } from './document.js';
+import { itemMarker, prefixLines, quoteLines } from './list-layout.js';
+import { flattenLine, plainInline } from './plain-inline.js';
+import { layoutTable } from './table-layout.js';
+
+// LINE shows plain text only (URLs link themselves): no markers, headings as 【…】 lines, lists with bullets,
+// code as is, links as "text (url)", tables as aligned lines.
+
+const rule = '──────────';
+
+function renderBlock(block: Block, depth: number): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return plainInline(block.content);
+    case 'heading':
+      return `【${flattenLine(plainInline(block.content))}】`;
+    case 'code':
+      return block.text;
+    case 'list':
+      return block.items
+        .map((item, index) => {
+          const marker = itemMarker(block.ordered, block.start + index, depth, item);
+          const body = item.blocks.map((inner) => renderBlock(inner, depth + 1)).join('\n');
+          return prefixLines(body, marker, ' '.repeat(marker.length));
+        })
+        .join('\n');
+    case 'quote':
+      return quoteLines(renderBlocks(block.blocks, depth), '┃ ');
+    case 'table': {
+      const cell = (content: Parameters<typeof plainInline>[0]): string => flattenLine(plainInline(content));
+      return layoutTable(
+        block.header.map(cell),
+        block.rows.map((row) => row.map(cell)),
+        block.align,
+        ' │ ',
+      ).join('\n');
+    }
+    case 'rule':
+      return rule;
+  }
+}
+
+function renderBlocks(blocks: readonly Block[], depth: number): string {
+  return blocks
+    .map((block) => renderBlock(block, depth))
+    .filter((text) => text !== '')
+    .join('\n\n');
+}
+
+/** The whole answer as LINE plain text, before splitting. */
+export function renderLineText(blocks: readonly Block[]): string {
+  return renderBlocks(blocks, 0);
+}
