@@ -73,6 +73,8 @@ export const configSchema = z.object({
   REDIS_URL: optionalText,
   DATABASE_URL: optionalText,
   HTTP_PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  // Loopback by default: webhooks reach it through a reverse proxy; 0.0.0.0 only when the port is firewalled.
+  HTTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
   ADMIN_IDS: adminIds,
   BOT_LANGUAGE: z.enum(['th', 'en']).default('th'),
   BOT_TIMEZONE: z.string().trim().default('Asia/Bangkok').refine(isTimeZone, { message: 'expected an IANA time zone, e.g. Asia/Bangkok' }),

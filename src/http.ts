@@ -5,6 +5,8 @@ import type { Metrics } from './metrics.js';
 
 export interface HttpServerOptions {
   port: number;
+  /** HTTP_HOST: loopback unless the operator chooses otherwise. */
+  host?: string;
   metrics: Metrics;
   health: () => Promise<{ ok: boolean; detail: Record<string, unknown> }>;
   log: Logger;
@@ -13,7 +15,8 @@ export interface HttpServerOptions {
 }
 
 /** GET /healthz and GET /metrics on HTTP_PORT (loopback by default: put a reverse proxy in front for webhooks). */
-export async function startHttpServer(options: HttpServerOptions, host = '127.0.0.1'): Promise<http.Server> {
+export async function startHttpServer(options: HttpServerOptions): Promise<http.Server> {
+  const host = options.host ?? '127.0.0.1';
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const routes = (options.routes ?? []).filter((candidate) => candidate.path === url.pathname);

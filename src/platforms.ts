@@ -34,21 +34,51 @@ export function createPlatformAdapters(config: Config, log: Logger): PlatformAda
   return adapters;
 }
 
+export type PlatformState = 'starting' | 'running' | 'failed' | 'stopped';
+
+/** Each adapter's state, for /healthz. */
+export class PlatformStates {
+  private readonly states = new Map<Platform, PlatformState>();
+
+  set(platform: Platform, state: PlatformState): void {
+    this.states.set(platform, state);
+  }
+
+  /** Every platform by name, e.g. `{ telegram: 'running' }`. */
+  report(): Partial<Record<Platform, PlatformState>> {
+    return Object.fromEntries(this.states);
+  }
+
+  /** Healthy only when every adapter is running (none configured is healthy too). */
+  allRunning(): boolean {
+    return [...this.states.values()].every((state) => state === 'running');
+  }
+}
+
 /** Starts every adapter with the inbound queue as its handler and records who the bot is on each platform. */
 export async function startAdapters(
   adapters: readonly PlatformAdapter[],
   core: { inbound: InboundHandler; identify(platform: Platform, identity: AdapterIdentity): void },
+  states = new PlatformStates(),
 ): Promise<void> {
+  for (const adapter of adapters) states.set(adapter.platform, 'starting');
   await Promise.all(
     adapters.map(async (adapter) => {
-      core.identify(adapter.platform, await adapter.start(core.inbound));
+      try {
+        core.identify(adapter.platform, await adapter.start(core.inbound));
+        states.set(adapter.platform, 'running');
+      } catch (error) {
+        states.set(adapter.platform, 'failed');
+        throw error;
+      }
     }),
   );
 }
 
 /** Stops every adapter; one that fails to stop does not keep the others running. */
-export async function stopAdapters(adapters: readonly PlatformAdapter[], log: Logger): Promise<void> {
+export async function stopAdapters(adapters: readonly PlatformAdapter[], log: Logger, states = new PlatformStates()): Promise<void> {
   const results = await Promise.allSettled(adapters.map((adapter) => adapter.stop()));
+  for (const adapter of adapters) states.set(adapter.platform, 'stopped');
   results.forEach((result, index) => {
     if (result.status === 'rejected') log.warn({ platform: adapters[index]?.platform, error: String(result.reason) }, 'adapter did not stop cleanly');
   });

@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { startHttpServer } from './http.js';
 import { Metrics } from './metrics.js';
 import { waitForModelServer } from './model-server-wait.js';
-import { adapterRoutes, startAdapters, stopAdapters } from './platforms.js';
+import { adapterRoutes, PlatformStates, startAdapters, stopAdapters } from './platforms.js';
 import type { PlatformAdapter } from './shared/channel.js';
 import type { Logger } from './shared/log.js';
 
@@ -28,15 +28,21 @@ export interface RunningService {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { config, log, adapters } = options;
   const metrics = new Metrics();
+  const platforms = new PlatformStates();
   const app = createApp({ config, log, observe: (handled) => metrics.record(handled), adapters });
   const server: http.Server | undefined = await startHttpServer({
     port: config.HTTP_PORT,
     metrics,
     log,
     routes: adapterRoutes(adapters),
+    host: config.HTTP_HOST,
+    // Healthy once every platform is running and the model server answers; the JSON names each part's state.
     health: async () => {
       const report = await app.capabilities.detailed();
-      return { ok: report.server !== 'unreachable', detail: { modelServer: report.server, tools: report.tools, vision: report.vision } };
+      return {
+        ok: report.server !== 'unreachable' && platforms.allRunning(),
+        detail: { modelServer: report.server, tools: report.tools, vision: report.vision, platforms: platforms.report() },
+      };
     },
   }).catch((error: unknown) => {
     log.warn({ port: config.HTTP_PORT, error: String(error) }, 'health/metrics server not started');
@@ -49,7 +55,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       log.info({ reason, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: finishing running turns');
       // First no new updates (each adapter acknowledges only what is stored), then the turns, then the stores.
       try {
-        await stopAdapters(adapters, log);
+        await stopAdapters(adapters, log, platforms);
         server?.close();
         const finished = await app.close(config.SHUTDOWN_GRACE_MS);
         if (!finished) log.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'turns still running at the end of the grace period: they stay queued');
@@ -69,7 +75,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log.warn('REDIS_URL / DATABASE_URL are not supported yet: state stays in SQLite files under DATA_DIR');
   }
   if (options.waitForModel) await waitForModelServer(config.MODEL_BASE_URL, { timeoutMs: 120_000, log });
-  await startAdapters(adapters, app);
+  await startAdapters(adapters, app, platforms);
   // After the adapters: the bots' usernames are known, so `/cmd@bot` in a message left from the last run is ours.
   await app.inbound.resume();
   return { app, shutdown };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createPlatformAdapters, startAdapters, stopAdapters } from '../../src/platforms.js';
+import { createPlatformAdapters, PlatformStates, startAdapters, stopAdapters } from '../../src/platforms.js';
 import type { HandledMessage } from '../../src/router.js';
 import type { InboundHandler, PlatformAdapter } from '../../src/shared/channel.js';
 import type { Attachment, InboundMessage, Reply } from '../../src/shared/types.js';
@@ -139,6 +139,20 @@ describe('platform adapters', () => {
   it('stops every adapter', async () => {
     await stopAdapters([telegram.adapter], memoryLog().log);
     expect(telegram.stopped()).toBe(true);
+  });
+
+  it("names each platform's state for /healthz: running, failed to start, stopped", async () => {
+    const states = new PlatformStates();
+    const core = { inbound: test.app.inbound, identify: () => undefined };
+    const broken: PlatformAdapter = { ...telegram.adapter, platform: 'discord', start: () => Promise.reject(new Error('401 Unauthorized')) };
+    await startAdapters([telegram.adapter], core, states);
+    expect(states.report()).toEqual({ telegram: 'running' });
+    expect(states.allRunning()).toBe(true);
+    await expect(startAdapters([broken], core, states)).rejects.toThrow('401 Unauthorized');
+    expect(states.report()).toEqual({ telegram: 'running', discord: 'failed' });
+    expect(states.allRunning()).toBe(false);
+    await stopAdapters([telegram.adapter], memoryLog().log, states);
+    expect(states.report()).toEqual({ telegram: 'stopped', discord: 'failed' });
   });
 
   it('builds no adapter for a platform that has none yet, and says so', () => {
