@@ -1,0 +1,189 @@
+import { Input, type Telegram } from 'telegraf';
+import type { Message, ReplyParameters } from 'telegraf/types';
+import type { Logger } from '../../src/shared/log.js';
+import { ChatQueue } from './chat-queue.js';
+import { TelegramDeliveryError } from './delivery-failure.js';
+import { htmlToPlainText } from './plain-text.js';
+import { ProgressMessage } from './progress-message.js';
+import { defaultRetryPolicy, withRetry, type RetryPolicy } from './retry.js';
+import { timerScheduler, timerSleep, type Scheduler, type Sleep } from './scheduler.js';
+import { classifySendError } from './send-problem.js';
+import { startTypingLoop, typingRenewalMs, type TypingHandle } from './typing.js';
+
+// Sending to Telegram over telegraf's client (platforms.md §2.5): one ordered queue per chat, 429 and connection
+// failures retried within bounds, unparsable HTML resent as plain text, 403 marks the chat, typing renewed, progress
+// as one edited message. Parts arrive rendered (Telegram HTML, already split to the 4096 limit).
+
+export interface RenderedPart {
+  text: string;
+  parseMode: 'HTML' | undefined;
+}
+
+export interface SendPartsOptions {
+  /** In groups, the user's message: the first part replies to it, and still goes out if it was deleted. */
+  replyToMessageId?: number;
+  /** After each part Telegram accepted (journal it here): a failure stops the parts behind it. */
+  onPartSent?: (index: number) => Promise<void> | void;
+}
+
+export interface OutgoingDocument {
+  path: string;
+  name: string;
+}
+
+export interface TelegramDeliveryOptions {
+  telegram: Telegram;
+  logger: Logger;
+  sleep?: Sleep;
+  scheduler?: Scheduler;
+  retryPolicy?: RetryPolicy;
+}
+
+/** Progress is best effort: one quick retry, and never a long flood wait that would hold the answer back. */
+const progressRetryPolicy: RetryPolicy = { maxAttempts: 2, baseBackoffMs: 500, maxBackoffMs: 500, maxTotalWaitMs: 5_000 };
+
+function replyParameters(messageId: number | undefined): { reply_parameters?: ReplyParameters } {
+  return messageId === undefined ? {} : { reply_parameters: { message_id: messageId, allow_sending_without_reply: true } };
+}
+
+/**
+ * telegraf 4.16.3 leaves object fields other than reply_markup out of multipart uploads (the fake's test shows it),
+ * so for a file upload reply_parameters goes as the JSON text the Bot API reads from any multipart field.
+ */
+function multipartReplyParameters(messageId: number | undefined): { reply_parameters?: ReplyParameters } {
+  if (messageId === undefined) return {};
+  const asJsonText = JSON.stringify({ message_id: messageId, allow_sending_without_reply: true });
+  return { reply_parameters: asJsonText as unknown as ReplyParameters };
+}
+
+export class TelegramDelivery {
+  private readonly queue = new ChatQueue();
+  private readonly blocked = new Set<number>();
+  private readonly telegram: Telegram;
+  private readonly logger: Logger;
+  private readonly sleep: Sleep;
+  private readonly scheduler: Scheduler;
+  private readonly policy: RetryPolicy;
+
+  constructor(options: TelegramDeliveryOptions) {
+    this.telegram = options.telegram;
+    this.logger = options.logger;
+    this.sleep = options.sleep ?? timerSleep;
+    this.scheduler = options.scheduler ?? timerScheduler;
+    this.policy = options.retryPolicy ?? defaultRetryPolicy;
+  }
+
+  /** True after a 403 (blocked by the user, removed from the group) until `markReachable`. */
+  isBlocked(chatId: number): boolean {
+    return this.blocked.has(chatId);
+  }
+
+  /** The chat wrote to the bot again (unblocked, re-added): sending may resume. */
+  markReachable(chatId: number): void {
+    this.blocked.delete(chatId);
+  }
+
+  /** Sends the parts in order, after any earlier sends to the chat; rejects with a TelegramDeliveryError. */
+  sendParts(chatId: number, parts: readonly RenderedPart[], options: SendPartsOptions = {}): Promise<Message.TextMessage[]> {
+    return this.queue.run(chatId, async () => {
+      const sent: Message.TextMessage[] = [];
+      for (const [index, part] of parts.entries()) {
+        const replyTo = index === 0 ? options.replyToMessageId : undefined;
+        sent.push(await this.sendPart(chatId, part, replyTo, index));
+        await options.onPartSent?.(index);
+      }
+      return sent;
+    });
+  }
+
+  sendDocument(chatId: number, file: OutgoingDocument, replyToMessageId?: number): Promise<Message.DocumentMessage> {
+    return this.queue.run(chatId, () =>
+      this.attempt(chatId, 0, this.policy, () =>
+        this.telegram.sendDocument(chatId, Input.fromLocalFile(file.path, file.name), multipartReplyParameters(replyToMessageId)),
+      ),
+    );
+  }
+
+  /** "typing…" now and every 4 s until stopped; not queued, since it must not wait behind a long send. */
+  startTyping(chatId: number): TypingHandle {
+    return startTypingLoop({
+      scheduler: this.scheduler,
+      intervalMs: typingRenewalMs,
+      mayContinue: () => !this.isBlocked(chatId),
+      send: async () => {
+        try {
+          await this.telegram.sendChatAction(chatId, 'typing');
+        } catch (error) {
+          this.noteFailure(chatId, error, 'typing');
+        }
+      },
+    });
+  }
+
+  /** One status message for a long task, edited in place; sent in the chat's queue, plain text. */
+  progressMessage(chatId: number): ProgressMessage {
+    return new ProgressMessage({
+      send: (text) =>
+        this.queue.run(chatId, async () => (await this.attempt(chatId, 0, progressRetryPolicy, () => this.telegram.sendMessage(chatId, text))).message_id),
+      edit: (messageId, text) =>
+        this.queue.run(chatId, async () => {
+          try {
+            await this.attempt(chatId, 0, progressRetryPolicy, () => this.telegram.editMessageText(chatId, messageId, undefined, text));
+            return 'edited';
+          } catch (error) {
+            const kind = classifySendError(error).kind;
+            if (kind === 'not-modified') return 'edited';
+            if (kind === 'message-gone') return 'gone';
+            throw error;
+          }
+        }),
+      onError: (error) => this.noteFailure(chatId, error, 'progress'),
+    });
+  }
+
+  private async sendPart(chatId: number, part: RenderedPart, replyTo: number | undefined, index: number): Promise<Message.TextMessage> {
+    const send = (text: string, parseMode: 'HTML' | undefined) => () =>
+      this.telegram.sendMessage(chatId, text, { ...replyParameters(replyTo), ...(parseMode === undefined ? {} : { parse_mode: parseMode }) });
+    try {
+      return await this.attempt(chatId, index, this.policy, send(part.text, part.parseMode));
+    } catch (error) {
+      if (part.parseMode === undefined || classifySendError(error).kind !== 'unparsable') throw error;
+      // The renderer made markup Telegram refused: the user still gets the words.
+      this.logger.warn({ chatId, part: index }, 'telegram refused the HTML of a part; resending it as plain text');
+      return await this.attempt(chatId, index, this.policy, send(htmlToPlainText(part.text), undefined));
+    }
+  }
+
+  /**
+   * One call with retries. A 403 marks the chat and becomes a 'blocked' failure, other refusals 'rejected'; the
+   * failures a caller handles itself (unparsable, not modified, message gone) and bugs pass through unchanged.
+   */
+  private async attempt<Result>(chatId: number, sentParts: number, policy: RetryPolicy, call: () => Promise<Result>): Promise<Result> {
+    if (this.isBlocked(chatId)) throw new TelegramDeliveryError('blocked', chatId, sentParts);
+    try {
+      return await withRetry(call, { sleep: this.sleep, policy, chatId, sentParts });
+    } catch (error) {
+      const problem = classifySendError(error);
+      if (problem.kind === 'blocked') {
+        this.markBlocked(chatId, problem.description);
+        throw new TelegramDeliveryError('blocked', chatId, sentParts, { description: problem.description });
+      }
+      if (problem.kind === 'rejected') throw new TelegramDeliveryError('rejected', chatId, sentParts, { description: problem.description });
+      throw error;
+    }
+  }
+
+  private markBlocked(chatId: number, description: string): void {
+    if (this.blocked.has(chatId)) return;
+    this.blocked.add(chatId);
+    this.logger.warn({ chatId, description }, 'telegram chat unreachable (403); not sending there until it writes again');
+  }
+
+  /** Typing and progress failures: a 403 marks the chat, the rest is logged without the error's text (URLs hold the token). */
+  private noteFailure(chatId: number, error: unknown, what: 'typing' | 'progress'): void {
+    const problem = classifySendError(error);
+    if (problem.kind === 'blocked') return this.markBlocked(chatId, problem.description);
+    if (error instanceof TelegramDeliveryError && error.kind === 'blocked') return;
+    this.logger.debug({ chatId, what, problem: error instanceof TelegramDeliveryError ? error.kind : problem.kind }, 'telegram best-effort send failed');
+  }
+}
