@@ -3,7 +3,7 @@ import { pick, type Localized } from '../shared/i18n.js';
 import { neutralizeSourceMarkers } from '../shared/source-markers.js';
 import type { InboundMessage, Language } from '../shared/types.js';
 import { cutAtGrapheme } from './grapheme-cut.js';
-import { PerKeyChain } from './per-key-chain.js';
+import { PerKeyChain } from '../shared/per-key-chain.js';
 
 // "สรุปที่คุยกันข้างบนให้หน่อย": when the bot is addressed in a group, the last few messages it received there without
 // being addressed go into the newest user message (never the system prompt). They live in the cache store with a

@@ -1,6 +1,6 @@
 import type { Keyv } from 'keyv';
 import type { Attachment, AttachmentReference, InboundMessage } from '../shared/types.js';
-import { PerKeyChain } from './per-key-chain.js';
+import { PerKeyChain } from '../shared/per-key-chain.js';
 
 // "Image then mention": a user sends a photo without addressing the bot, then asks about it. The photo is remembered
 // by reference (never bytes) for a short window and joins that same user's next addressed message in the same

@@ -1,3 +1,4 @@
+import { PerKeyChain } from '../shared/per-key-chain.js';
 import type { TurnQueue } from './turn-queue.js';
 
 /**
@@ -5,15 +6,14 @@ import type { TurnQueue } from './turn-queue.js';
  * A conversation waiting for its turn holds no global slot. State lives in this process only.
  */
 export class InProcessTurnQueue implements TurnQueue {
-  private readonly tails = new Map<string, Promise<void>>();
+  private readonly conversations = new PerKeyChain();
   private readonly waiting: (() => void)[] = [];
   private running = 0;
 
   constructor(private readonly concurrency: number) {}
 
   run<Result>(conversationKey: string, job: () => Promise<Result>): Promise<Result> {
-    const previous = this.tails.get(conversationKey) ?? Promise.resolve();
-    const result = previous.then(async () => {
+    return this.conversations.run(conversationKey, async () => {
       await this.acquire();
       try {
         return await job();
@@ -21,25 +21,16 @@ export class InProcessTurnQueue implements TurnQueue {
         this.release();
       }
     });
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.tails.set(conversationKey, tail);
-    void tail.then(() => {
-      if (this.tails.get(conversationKey) === tail) this.tails.delete(conversationKey);
-    });
-    return result;
   }
 
   /** Conversations with queued or running work (for graceful shutdown and tests). */
   get busyConversations(): number {
-    return this.tails.size;
+    return this.conversations.pendingKeys;
   }
 
   /** Resolves when every queued job has finished. */
-  async drain(): Promise<void> {
-    while (this.tails.size > 0) await Promise.all([...this.tails.values()]);
+  drain(): Promise<void> {
+    return this.conversations.drain();
   }
 
   private acquire(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PerKeyChain } from '../../../src/inbound/per-key-chain.js';
+import { PerKeyChain } from '../../../src/shared/per-key-chain.js';
 
 function deferred() {
   let resolve = () => {};

@@ -1,11 +1,12 @@
 /**
- * Runs tasks one after another per key, in the order they were handed in, so a read-modify-write on a keyv entry
- * cannot lose a concurrent write of the same process. Keys with nothing pending are forgotten.
+ * Runs tasks one after another per key, in the order they were handed in, keys side by side: the turns of one
+ * conversation, the parts of one chat's answers, a read-modify-write of one keyv entry. Keys with nothing pending
+ * are forgotten.
  */
-export class PerKeyChain {
-  private readonly tails = new Map<string, Promise<void>>();
+export class PerKeyChain<Key = string> {
+  private readonly tails = new Map<Key, Promise<void>>();
 
-  run<Result>(key: string, task: () => Promise<Result>): Promise<Result> {
+  run<Result>(key: Key, task: () => Promise<Result>): Promise<Result> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const result = previous.then(task);
     // The tail never rejects: one failed task must not stop the ones queued behind it.
@@ -23,5 +24,10 @@ export class PerKeyChain {
   /** Keys with a task running or waiting (for tests: the map must not grow without bound). */
   get pendingKeys(): number {
     return this.tails.size;
+  }
+
+  /** Resolves when no key has a task running or waiting. */
+  async drain(): Promise<void> {
+    while (this.tails.size > 0) await Promise.all([...this.tails.values()]);
   }
 }
