@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { admit } from '../../src/admission.js';
 import type { InboundMessage } from '../../src/shared/types.js';
+import { inboundMessage } from '../support/inbound-message.js';
 
-function message(overrides: Partial<InboundMessage>): InboundMessage {
-  return {
-    platform: 'telegram',
-    conversationKey: 'telegram:-100',
-    spaceKey: 'telegram:-100',
-    messageId: '1',
-    chatKind: 'group',
-    sender: { id: '42', name: 'Somchai', isPlatformAdmin: false },
-    text: 'สวัสดี',
-    mentionsBot: false,
-    repliesToBot: false,
-    attachments: [],
-    receivedAt: new Date(0),
-    ...overrides,
-  };
-}
+const message = (overrides: Partial<InboundMessage>): InboundMessage => inboundMessage({ text: 'สวัสดี', ...overrides });
 
 const known = new Set(['help', 'reset', 'status', 'kb']);
 

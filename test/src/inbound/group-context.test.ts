@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GroupContext, type GroupContextOptions } from '../../../src/inbound/group-context.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { openStorage, type Storage } from '../../../src/storage/storage.js';
-import { inboundMessage, manualClock } from './inbound-message.js';
+import { inboundMessage, manualClock } from '../../support/inbound-message.js';
 
 const opened: Storage[] = [];
 afterEach(() => opened.splice(0).forEach((storage) => storage.close()));

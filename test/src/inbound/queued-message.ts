@@ -1,20 +1,17 @@
 import type { InboundMessage } from '../../../src/shared/types.js';
+import { inboundMessage } from '../../support/inbound-message.js';
 
 /** A direct Telegram message with a photo reference, as the durable queue stores it. */
 export function queuedMessage(messageId: string, conversation = 'telegram:1', text = `ข้อความ ${messageId}`): InboundMessage {
-  return {
-    platform: 'telegram',
+  return inboundMessage({
     conversationKey: conversation,
     spaceKey: conversation,
     messageId,
     chatKind: 'direct',
-    sender: { id: '42', name: 'Somchai', isPlatformAdmin: false },
     text,
-    mentionsBot: false,
-    repliesToBot: false,
     attachments: [{ kind: 'image', mime: 'image/jpeg', name: 'a.jpg', size: 10, reference: { kind: 'platform-file', id: 'f1' } }],
     receivedAt: new Date('2026-01-02T03:04:05.000Z'),
-  };
+  });
 }
 
 export function deferred<Value = void>() {

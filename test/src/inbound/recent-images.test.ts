@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RecentImages } from '../../../src/inbound/recent-images.js';
 import type { Attachment } from '../../../src/shared/types.js';
 import { openStorage, type Storage } from '../../../src/storage/storage.js';
-import { inboundMessage, manualClock, photo } from './inbound-message.js';
+import { inboundMessage, manualClock, photo } from '../../support/inbound-message.js';
 
 const opened: Storage[] = [];
 afterEach(() => opened.splice(0).forEach((storage) => storage.close()));

@@ -1,4 +1,4 @@
-import type { Attachment, InboundMessage } from '../../../src/shared/types.js';
+import type { Attachment, InboundMessage } from '../../src/shared/types.js';
 
 /** A group message on Telegram from Somchai, not addressed to the bot, unless overridden. */
 export function inboundMessage(overrides: Partial<InboundMessage> = {}): InboundMessage {
