@@ -1,5 +1,7 @@
+import { createTelegramAdapter, type CommandMenu } from '../adapters/telegram/index.js';
 import type { Config } from './config.js';
 import type { AdapterIdentity, InboundHandler, PlatformAdapter, WebhookRoute } from './shared/channel.js';
+import { pick, type Localized } from './shared/i18n.js';
 import type { Logger } from './shared/log.js';
 import type { Platform } from './shared/types.js';
 
@@ -12,8 +14,42 @@ const credentialsSet: Record<CredentialedPlatform, (config: Config) => boolean> 
   line: (config) => Boolean(config.LINE_CHANNEL_SECRET && config.LINE_CHANNEL_ACCESS_TOKEN),
 };
 
+/** Whether a web search provider is configured, as the web tools choose one (/research exists only then). */
+export function searchConfigured(config: Config): boolean {
+  const configured = { searxng: Boolean(config.SEARXNG_URL), brave: Boolean(config.BRAVE_API_KEY), tavily: Boolean(config.TAVILY_API_KEY) };
+  if (config.SEARCH_PROVIDER === 'none') return false;
+  if (config.SEARCH_PROVIDER === 'auto') return Object.values(configured).some(Boolean);
+  return configured[config.SEARCH_PROVIDER];
+}
+
+const menuDescriptions = {
+  help: { th: 'แสดงคำสั่งทั้งหมด', en: 'Show the commands' },
+  status: { th: 'สถานะเซิร์ฟเวอร์โมเดลและความสามารถ', en: 'Model server status and capabilities' },
+  reset: { th: 'ล้างประวัติการสนทนาในห้องนี้', en: "Clear this conversation's history" },
+  research: { th: 'ค้นคว้าเชิงลึกจากเว็บ พร้อมแหล่งที่มา', en: 'Research the web in depth, with sources' },
+  kb: { th: 'จัดการคลังความรู้ของกลุ่ม (ผู้ดูแล)', en: "Manage the group's knowledge bases (admins)" },
+} satisfies Record<string, Localized>;
+
+/** The Telegram "/" menu: the commands the app registers (src/app.ts), described in BOT_LANGUAGE. */
+export function telegramCommandMenu(config: Config): CommandMenu {
+  const entry = (command: keyof typeof menuDescriptions) => ({ command, description: pick(menuDescriptions[command], config.BOT_LANGUAGE) });
+  const everyone = [entry('help'), entry('status'), entry('reset'), ...(searchConfigured(config) ? [entry('research')] : [])];
+  return { everyone, administrators: [entry('kb')] };
+}
+
 /** How each platform's adapter is built; a platform gets its line here when its adapter exists. */
-const adapterFactories: Partial<Record<CredentialedPlatform, (config: Config, log: Logger) => PlatformAdapter>> = {};
+const adapterFactories: Partial<Record<CredentialedPlatform, (config: Config, log: Logger) => PlatformAdapter>> = {
+  telegram: (config, log) =>
+    createTelegramAdapter({
+      token: config.TELEGRAM_BOT_TOKEN ?? '',
+      ...(config.TELEGRAM_API_ROOT ? { apiRoot: config.TELEGRAM_API_ROOT } : {}),
+      ...(config.TELEGRAM_WEBHOOK_URL ? { webhook: { url: config.TELEGRAM_WEBHOOK_URL, secret: config.TELEGRAM_WEBHOOK_SECRET } } : {}),
+      logger: log.child({ platform: 'telegram' }),
+      language: config.BOT_LANGUAGE,
+      maxImageBytes: config.MAX_ATTACHMENT_BYTES,
+      commandMenu: telegramCommandMenu(config),
+    }),
+};
 
 /** An adapter for every platform whose credentials are set; one that has no adapter yet is named in a warning. */
 export function createPlatformAdapters(config: Config, log: Logger): PlatformAdapter[] {

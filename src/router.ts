@@ -131,15 +131,21 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     const attachments = await dependencies.recentImages.takeFor(message);
     const chatContext = message.chatKind === 'group' ? await dependencies.groupContext.contextFor(message) : undefined;
     const images = await loadImages(attachments, { download, maxBytes: settings.maxAttachmentBytes, language: settings.language, send: notice });
-    const outcome = await dependencies.agent.runTurn({
-      conversationKey: message.conversationKey,
-      spaceKey: message.spaceKey,
-      question: message.text,
-      speakerName: message.chatKind === 'group' ? message.sender.name : undefined,
-      images,
-      chatContext,
-      progress,
-    });
+    const stopWorking = responder.working?.();
+    let outcome: TurnOutcome;
+    try {
+      outcome = await dependencies.agent.runTurn({
+        conversationKey: message.conversationKey,
+        spaceKey: message.spaceKey,
+        question: message.text,
+        speakerName: message.chatKind === 'group' ? message.sender.name : undefined,
+        images,
+        chatContext,
+        progress,
+      });
+    } finally {
+      stopWorking?.();
+    }
     await final(outcome.reply);
     return { admission, replies: sink.sent, turn: outcome.record };
   };

@@ -19,6 +19,11 @@ export interface DeliveryJournal {
 export interface Responder {
   send(reply: Reply, journal: DeliveryJournal): Promise<void>;
   progress?(event: ProgressEvent): Promise<void>;
+  /**
+   * The agent is working on this message (a typing indicator, where the platform has one): called when its turn
+   * starts; the function it returns is called when the turn ends, before the answer is sent.
+   */
+  working?(): () => void;
 }
 
 /** `stored`: kept durably, it will be answered; `duplicate`: this platform message id was accepted before. */

