@@ -1,4 +1,4 @@
-import { Telegraf, Telegram } from 'telegraf';
+import { Telegraf } from 'telegraf';
 import type { Update, UserFromGetMe } from 'telegraf/types';
 import type { AdapterIdentity, InboundHandler, PlatformAdapter, PlatformCapabilities, WebhookRoute } from '../../src/shared/channel.js';
 import type { Logger } from '../../src/shared/log.js';
@@ -10,7 +10,8 @@ import { downloadTelegramFile } from './download.js';
 import { telegramErrorText } from './error-text.js';
 import { TelegramIntake } from './intake.js';
 import { telegramResponder } from './responder.js';
-import { timerScheduler, type Scheduler } from './scheduler.js';
+import { UpdatePoller } from './polling.js';
+import { timerScheduler, timerSleep, type Scheduler, type Sleep } from './scheduler.js';
 import { telegramWebhookRoute, webhookSecretPattern } from './webhook.js';
 
 // The Telegram adapter's face (docs/architecture.md, "Adding a platform"): telegraf 4.16.3 over the Bot API, long
@@ -43,6 +44,8 @@ export interface TelegramAdapterOptions {
   adminCacheMs?: number;
   albumQuietMs?: number;
   scheduler?: Scheduler;
+  /** Waits between polls after a failure. */
+  sleep?: Sleep;
 }
 
 /** Only messages: edits, reactions and member updates are not questions. */
@@ -56,14 +59,13 @@ class TelegramAdapter implements PlatformAdapter {
   private readonly delivery: TelegramDelivery;
   private readonly adminStatus: AdminStatus;
   private intake: TelegramIntake | undefined;
+  private poller: UpdatePoller | undefined;
   private polling: Promise<void> | undefined;
-  private firstPoll: () => void = () => undefined;
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly options: TelegramAdapterOptions) {
     this.bot = new Telegraf(options.token, { telegram: { apiRoot: options.apiRoot ?? 'https://api.telegram.org' } });
-    this.bot.telegram = new PollAwareTelegram(options.token, this.bot.telegram.options, () => this.firstPoll());
     this.delivery = new TelegramDelivery({
       telegram: this.bot.telegram,
       logger: options.logger,
@@ -73,8 +75,8 @@ class TelegramAdapter implements PlatformAdapter {
     this.bot.on('message', (context) => this.track(this.intake?.handle(context.message)));
     this.bot.catch((error) => {
       this.options.logger.error({ error: telegramErrorText(error) }, 'telegram update not stored');
-      // A webhook answers 500 so Telegram delivers it again; polling has confirmed the batch by now either way.
-      if (this.options.webhook) throw error;
+      // Not confirmed then: a webhook answers 500 and Telegram sends it again; polling asks for it again.
+      throw error;
     });
     const secret = options.webhook?.secret;
     this.routes =
@@ -120,10 +122,10 @@ class TelegramAdapter implements PlatformAdapter {
     if (this.stopped) return;
     this.stopped = true;
     this.intake?.flush();
-    if (this.polling) {
-      this.bot.stop('shutdown');
-      // launch() settles once the batch in hand is handled and its offset confirmed.
-      await this.polling.catch(() => undefined);
+    if (this.poller) {
+      this.poller.stop();
+      // The loop settles once the batch in hand is stored and its offset confirmed.
+      await this.polling;
     }
     await Promise.allSettled([...this.inFlight]);
   }
@@ -133,22 +135,22 @@ class TelegramAdapter implements PlatformAdapter {
 
   download: PlatformAdapter['download'] = (attachment, maxBytes) => downloadTelegramFile(this.bot.telegram, attachment, maxBytes);
 
-  /**
-   * telegraf's launch() resolves only when polling ends, and stop() throws before the polling loop exists. So the
-   * adapter's start waits for the first getUpdates call, which launch() makes right after deleteWebhook: from then
-   * on stop() stops it. A launch that fails first (401, 409 Conflict) fails start.
-   */
+  /** Long polling through our own loop (polling.ts): an update is confirmed only once it is stored. */
   private async startPolling(): Promise<void> {
-    const pollStarted = new Promise<void>((resolve) => (this.firstPoll = resolve));
-    const running = this.bot.launch({ allowedUpdates: [...allowedUpdates] });
-    this.polling = running;
-    running.then(
-      () => undefined,
-      (error: unknown) => {
-        if (!this.stopped) this.options.logger.error({ error: telegramErrorText(error) }, 'telegram polling stopped: no more updates are received');
-      },
-    );
-    await Promise.race([pollStarted, running.then(() => Promise.reject(new Error('telegram polling ended before it began')))]);
+    // A webhook left from an earlier set-up makes every getUpdates fail with 409.
+    await this.bot.telegram.deleteWebhook();
+    const poller = new UpdatePoller({
+      telegram: this.bot.telegram,
+      allowedUpdates,
+      handle: (update) => this.bot.handleUpdate(update),
+      logger: this.options.logger,
+      sleep: this.options.sleep ?? timerSleep,
+    });
+    this.poller = poller;
+    const { running } = await poller.start();
+    this.polling = running.catch((error: unknown) => {
+      if (!this.stopped) this.options.logger.error({ error: telegramErrorText(error) }, 'telegram polling stopped: no more updates are received');
+    });
   }
 
   private async handleWebhookUpdate(update: Update): Promise<void> {
@@ -180,22 +182,6 @@ class TelegramAdapter implements PlatformAdapter {
       'telegram privacy mode is on: in groups the bot only sees /commands@bot and replies to its own messages, not @mentions. Turn it off in @BotFather (/setprivacy → Disable), then remove the bot from each group and add it again (README: Telegram)',
     );
   }
-}
-
-/** telegraf's client, telling once when the polling loop makes its first getUpdates call. */
-class PollAwareTelegram extends Telegram {
-  constructor(
-    token: string,
-    options: Telegram['options'],
-    private readonly onFirstPoll: () => void,
-  ) {
-    super(token, options);
-  }
-
-  override callApi: Telegram['callApi'] = (method, payload, signal) => {
-    if (method === 'getUpdates') this.onFirstPoll();
-    return super.callApi(method, payload, signal);
-  };
 }
 
 export function createTelegramAdapter(options: TelegramAdapterOptions): PlatformAdapter {
