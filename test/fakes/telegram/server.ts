@@ -52,6 +52,12 @@ export interface FakeTelegram {
   failNext(method: string, error: ApiErrorBody, times?: number): void;
   /** The next `times` calls of `method` lose their connection: the socket is destroyed before any answer. */
   disconnectNext(method: string, times?: number): void;
+  /**
+   * After `skip` more calls of `method` pass, the next one is recorded but not answered until `releaseHeld()` (or
+   * until its connection closes, e.g. the bot was killed): a send in flight.
+   */
+  holdNext(method: string, skip?: number): void;
+  releaseHeld(): void;
   calls: readonly TelegramCall[];
   callsOf(method: string): TelegramCall[];
   waitForCall(method: string, predicate?: CallPredicate): Promise<TelegramCall>;
@@ -89,8 +95,32 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const log = new CallLog();
   const failures = new Map<string, ApiErrorBody[]>();
   const disconnects = new Map<string, number>();
+  const holds = new Map<string, number>();
+  const held = new Set<() => void>();
   const sockets = new Set<Socket>();
   const inFlight = new Set<Promise<void>>();
+
+  /** True when the call was held and its connection closed before a release. */
+  const holdIfAsked = async (method: string, call: TelegramCall, signal: AbortSignal): Promise<boolean> => {
+    const countdown = holds.get(method);
+    if (countdown === undefined) return false;
+    if (countdown > 0) {
+      holds.set(method, countdown - 1);
+      return false;
+    }
+    holds.delete(method);
+    log.announce(call);
+    await new Promise<void>((resolve) => {
+      const release = (): void => {
+        held.delete(release);
+        resolve();
+      };
+      held.add(release);
+      signal.addEventListener('abort', release, { once: true });
+    });
+    if (signal.aborted) call.outcome = { ok: false, disconnected: true };
+    return signal.aborted;
+  };
 
   const serveFile = (response: ServerResponse, path: string): void => {
     const file = [...state.files.values()].find((stored) => stored.path === decodeURIComponent(path));
@@ -118,6 +148,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       if (failure) throw new BotApiError(failure);
       const abort = new AbortController();
       response.on('close', () => abort.abort());
+      if (await holdIfAsked(found.name, call, abort.signal)) return;
       const context: MethodContext = { state, updates, signal: abort.signal };
       const pending = Promise.resolve(found.handler(call.params, context));
       log.announce(call);
@@ -175,6 +206,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     setMember: (chatId, userId, status) => state.setMember(chatId, userId, status),
     failNext: (method, error, times = 1) => failures.set(method, [...(failures.get(method) ?? []), ...Array.from({ length: times }, () => error)]),
     disconnectNext: (method, times = 1) => disconnects.set(method, (disconnects.get(method) ?? 0) + times),
+    holdNext: (method, skip = 0) => holds.set(method, skip),
+    releaseHeld: () => [...held].forEach((release) => release()),
     calls: log.calls,
     callsOf: (method) => log.callsOf(method),
     waitForCall: (method, predicate) => log.waitFor(method, predicate),
@@ -184,6 +217,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     pendingUpdates: () => updates.pendingCount(),
     close: async () => {
       updates.close();
+      [...held].forEach((release) => release());
       await Promise.all(inFlight);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

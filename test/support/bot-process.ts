@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The real bot as `npm start` runs it (src/main.ts, every platform whose credentials are set), in a child process
+// without a terminal, so tests can kill it with SIGKILL and start it again on the same DATA_DIR. Ready is the
+// 'ready' message main.ts sends for pm2's wait_ready.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const entry = path.join(root, 'src/main.ts');
+
+export interface BotProcess {
+  /** Sends the signal and resolves with the exit code (null when killed by it). */
+  kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<number | null>;
+  stderr(): string;
+}
+
+const running = new Set<ChildProcess>();
+
+/** SIGKILLs every bot still running (afterEach). */
+export async function killAllBots(): Promise<void> {
+  await Promise.all(
+    [...running].map((child) => {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      return exited;
+    }),
+  );
+}
+
+/** tsx by its path, so the bot can run in `workingDirectory` (a test's temp dir: no developer's .env is read). */
+const tsxLoader = import.meta.resolve('tsx');
+
+export async function startBotProcess(environment: Record<string, string>, workingDirectory: string): Promise<BotProcess> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
+    cwd: workingDirectory,
+    // Only what the test sets: no token of the machine running the tests.
+    env: { PATH: process.env.PATH ?? '', ...environment },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  running.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  let alive = true;
+  void exited.then(() => (alive = false));
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    void exited.then((code) => reject(new Error(`the bot exited (${String(code)}) before it was ready; stderr:\n${stderr}`)));
+  });
+  return {
+    kill: (signal) => {
+      if (alive) child.kill(signal);
+      return exited;
+    },
+    stderr: () => stderr,
+  };
+}
