@@ -20,6 +20,7 @@ import { createAttachmentDownloader } from './inbound/attachment-downloader.js';
 import { GroupContext } from './inbound/group-context.js';
 import { RecentImages } from './inbound/recent-images.js';
 import { InboundWorker } from './inbound/inbound-worker.js';
+import { moveSpace } from './inbound/space-move.js';
 import { SqliteInboundQueue } from './inbound/sqlite-inbound-queue.js';
 import { InProcessTurnQueue } from './limits/in-process-turn-queue.js';
 import { InProcessUserQuota } from './limits/in-process-user-quota.js';
@@ -212,6 +213,7 @@ export function createApp(options: AppOptions): App {
     turns: queue,
     process: (message, responder, replies) => router.process(message, responder, replies),
     responderFor: (message) => adaptersByPlatform.get(message.platform)?.responderFor(message),
+    moveSpace: (move) => moveSpace({ history: storage.history, knowledge, log }, move),
     log,
   });
 

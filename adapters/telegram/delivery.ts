@@ -22,6 +22,8 @@ export interface RenderedPart {
 export interface SendPartsOptions {
   /** In groups, the user's message: the first part replies to it, and still goes out if it was deleted. */
   replyToMessageId?: number;
+  /** A forum topic: every part goes there (only the first replies, and a reply alone would not place the rest). */
+  threadId?: number;
   /** After each part Telegram accepted (journal it here): a failure stops the parts behind it. */
   onPartSent?: (index: number) => Promise<void> | void;
 }
@@ -42,6 +44,10 @@ export interface TelegramDeliveryOptions {
 /** Progress is best effort: one quick retry, and never a long flood wait that would hold the answer back. */
 const progressRetryPolicy: RetryPolicy = { maxAttempts: 2, baseBackoffMs: 500, maxBackoffMs: 500, maxTotalWaitMs: 5_000 };
 
+function topic(threadId: number | undefined): { message_thread_id?: number } {
+  return threadId === undefined ? {} : { message_thread_id: threadId };
+}
+
 function replyParameters(messageId: number | undefined): { reply_parameters?: ReplyParameters } {
   return messageId === undefined ? {} : { reply_parameters: { message_id: messageId, allow_sending_without_reply: true } };
 }
@@ -59,6 +65,8 @@ function multipartReplyParameters(messageId: number | undefined): { reply_parame
 export class TelegramDelivery {
   private readonly queue = new ChatQueue();
   private readonly blocked = new Set<number>();
+  /** Groups upgraded to supergroups: old chat id → new. */
+  private readonly moved = new Map<number, number>();
   private readonly telegram: Telegram;
   private readonly logger: Logger;
   private readonly sleep: Sleep;
@@ -83,36 +91,46 @@ export class TelegramDelivery {
     this.blocked.delete(chatId);
   }
 
+  /** A group became a supergroup (its service message, or a send refused with `migrate_to_chat_id`). */
+  chatMoved(from: number, to: number): void {
+    if (this.moved.get(from) === to) return;
+    this.moved.set(from, to);
+    this.logger.info({ from, to }, 'telegram: sending to the supergroup from now on');
+  }
+
   /** Sends the parts in order, after any earlier sends to the chat; rejects with a TelegramDeliveryError. */
   sendParts(chatId: number, parts: readonly RenderedPart[], options: SendPartsOptions = {}): Promise<Message.TextMessage[]> {
     return this.queue.run(chatId, async () => {
       const sent: Message.TextMessage[] = [];
       for (const [index, part] of parts.entries()) {
         const replyTo = index === 0 ? options.replyToMessageId : undefined;
-        sent.push(await this.sendPart(chatId, part, replyTo, index));
+        sent.push(await this.sendPart(chatId, part, { replyTo, threadId: options.threadId }, index));
         await options.onPartSent?.(index);
       }
       return sent;
     });
   }
 
-  sendDocument(chatId: number, file: OutgoingDocument, replyToMessageId?: number): Promise<Message.DocumentMessage> {
+  sendDocument(chatId: number, file: OutgoingDocument, place: { replyToMessageId?: number; threadId?: number } = {}): Promise<Message.DocumentMessage> {
     return this.queue.run(chatId, () =>
-      this.attempt(chatId, 0, this.policy, () =>
-        this.telegram.sendDocument(chatId, Input.fromLocalFile(file.path, file.name), multipartReplyParameters(replyToMessageId)),
+      this.attempt(chatId, 0, this.policy, (target) =>
+        this.telegram.sendDocument(target, Input.fromLocalFile(file.path, file.name), {
+          ...multipartReplyParameters(place.replyToMessageId),
+          ...topic(place.threadId),
+        }),
       ),
     );
   }
 
   /** "typing…" now and every 4 s until stopped; not queued, since it must not wait behind a long send. */
-  startTyping(chatId: number): TypingHandle {
+  startTyping(chatId: number, threadId?: number): TypingHandle {
     return startTypingLoop({
       scheduler: this.scheduler,
       intervalMs: typingRenewalMs,
       mayContinue: () => !this.isBlocked(chatId),
       send: async () => {
         try {
-          await this.telegram.sendChatAction(chatId, 'typing');
+          await this.telegram.sendChatAction(this.current(chatId), 'typing', topic(threadId));
         } catch (error) {
           this.noteFailure(chatId, error, 'typing');
         }
@@ -121,14 +139,17 @@ export class TelegramDelivery {
   }
 
   /** One status message for a long task, edited in place; sent in the chat's queue, plain text. */
-  progressMessage(chatId: number): ProgressMessage {
+  progressMessage(chatId: number, threadId?: number): ProgressMessage {
     return new ProgressMessage({
       send: (text) =>
-        this.queue.run(chatId, async () => (await this.attempt(chatId, 0, progressRetryPolicy, () => this.telegram.sendMessage(chatId, text))).message_id),
+        this.queue.run(
+          chatId,
+          async () => (await this.attempt(chatId, 0, progressRetryPolicy, (target) => this.telegram.sendMessage(target, text, topic(threadId)))).message_id,
+        ),
       edit: (messageId, text) =>
         this.queue.run(chatId, async () => {
           try {
-            await this.attempt(chatId, 0, progressRetryPolicy, () => this.telegram.editMessageText(chatId, messageId, undefined, text));
+            await this.attempt(chatId, 0, progressRetryPolicy, (target) => this.telegram.editMessageText(target, messageId, undefined, text));
             return 'edited';
           } catch (error) {
             const kind = classifySendError(error).kind;
@@ -141,9 +162,18 @@ export class TelegramDelivery {
     });
   }
 
-  private async sendPart(chatId: number, part: RenderedPart, replyTo: number | undefined, index: number): Promise<Message.TextMessage> {
-    const send = (text: string, parseMode: 'HTML' | undefined) => () =>
-      this.telegram.sendMessage(chatId, text, { ...replyParameters(replyTo), ...(parseMode === undefined ? {} : { parse_mode: parseMode }) });
+  private async sendPart(
+    chatId: number,
+    part: RenderedPart,
+    place: { replyTo: number | undefined; threadId: number | undefined },
+    index: number,
+  ): Promise<Message.TextMessage> {
+    const send = (text: string, parseMode: 'HTML' | undefined) => (target: number) =>
+      this.telegram.sendMessage(target, text, {
+        ...replyParameters(place.replyTo),
+        ...topic(place.threadId),
+        ...(parseMode === undefined ? {} : { parse_mode: parseMode }),
+      });
     try {
       return await this.attempt(chatId, index, this.policy, send(part.text, part.parseMode));
     } catch (error) {
@@ -158,10 +188,19 @@ export class TelegramDelivery {
    * One call with retries. A 403 marks the chat and becomes a 'blocked' failure, other refusals 'rejected'; the
    * failures a caller handles itself (unparsable, not modified, message gone) and bugs pass through unchanged.
    */
-  private async attempt<Result>(chatId: number, sentParts: number, policy: RetryPolicy, call: () => Promise<Result>): Promise<Result> {
+  private async attempt<Result>(chatId: number, sentParts: number, policy: RetryPolicy, call: (target: number) => Promise<Result>): Promise<Result> {
     if (this.isBlocked(chatId)) throw new TelegramDeliveryError('blocked', chatId, sentParts);
+    const once = () => withRetry(() => call(this.current(chatId)), { sleep: this.sleep, policy, chatId, sentParts });
     try {
-      return await withRetry(call, { sleep: this.sleep, policy, chatId, sentParts });
+      try {
+        return await once();
+      } catch (error) {
+        const problem = classifySendError(error);
+        if (problem.kind !== 'migrated') throw error;
+        // An answer queued before the upgrade: the same group, under its new id.
+        this.chatMoved(chatId, problem.newChatId);
+        return await once();
+      }
     } catch (error) {
       const problem = classifySendError(error);
       if (problem.kind === 'blocked') {
@@ -171,6 +210,10 @@ export class TelegramDelivery {
       if (problem.kind === 'rejected') throw new TelegramDeliveryError('rejected', chatId, sentParts, { description: problem.description });
       throw error;
     }
+  }
+
+  private current(chatId: number): number {
+    return this.moved.get(chatId) ?? chatId;
   }
 
   private markBlocked(chatId: number, description: string): void {

@@ -106,6 +106,7 @@ class TelegramAdapter implements PlatformAdapter {
       scheduler: this.options.scheduler ?? timerScheduler,
       albumQuietMs: this.options.albumQuietMs ?? 1_500,
       onChatActive: (chatId) => this.delivery.markReachable(chatId),
+      onChatMoved: (from, to) => this.delivery.chatMoved(from, to),
     });
     await publishCommandMenu(this.bot.telegram, this.options.commandMenu);
     if (this.options.webhook) {

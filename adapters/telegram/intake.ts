@@ -23,6 +23,8 @@ export interface TelegramIntakeOptions {
   albumQuietMs: number;
   /** A chat wrote again: deliveries there may resume. */
   onChatActive(chatId: number): void;
+  /** A group became a supergroup: sends to the old id go to the new one. */
+  onChatMoved(from: number, to: number): void;
 }
 
 interface Waiting {
@@ -64,9 +66,10 @@ export class TelegramIntake {
   private async admit(message: Message): Promise<{ stored: Promise<void> | undefined } | undefined> {
     const migration = migrationOf(message);
     if (migration) {
-      // Knowledge-base bindings and history stay under the old id for now (the core has no move yet).
-      this.options.logger.warn({ from: migration.from, to: migration.to }, 'telegram group was upgraded to a supergroup: it has a new chat id');
-      return undefined;
+      this.options.logger.info({ from: migration.from, to: migration.to }, 'telegram group was upgraded to a supergroup: it has a new chat id');
+      this.options.onChatMoved(migration.from, migration.to);
+      // Its knowledge bases, bindings and history follow; confirmed to Telegram only once they have.
+      return { stored: this.options.handler.moveSpace({ from: `telegram:${migration.from}`, to: `telegram:${migration.to}` }) };
     }
     const normalized = normalizeTelegramMessage(message, this.options.bot, { maxImageBytes: this.options.maxImageBytes });
     if (!normalized) return undefined;

@@ -21,7 +21,8 @@ export interface TelegramResponderOptions {
 export function telegramResponder(message: InboundMessage, options: TelegramResponderOptions): Responder {
   const { delivery, logger } = options;
   const target = replyTargetOf(message);
-  const { chatId, replyToMessageId } = target;
+  const { chatId, replyToMessageId, threadId } = target;
+  const inTopic = threadId === undefined ? {} : { threadId };
   let progressMessage: ProgressMessage | undefined;
   // A stopped typing loop may still have an action in flight: the answer waits for it, so typing does not reappear.
   let typingStopped: Promise<void> = Promise.resolve();
@@ -34,6 +35,7 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
     const rendered = unsent.map((part) => ({ text: part.text, parseMode: 'HTML' as const }));
     await delivery.sendParts(chatId, rendered, {
       ...(replyToMessageId === undefined ? {} : { replyToMessageId }),
+      ...inTopic,
       onPartSent: async (position) => {
         const sent = unsent[position];
         if (sent) await journal.sent(sent.index);
@@ -48,7 +50,11 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
       const part = firstPart + offset;
       if (journal.isSent(part)) continue;
       await journal.sending(part);
-      await delivery.sendDocument(chatId, { path: file.path, name: file.name }, replyToMessageId);
+      await delivery.sendDocument(
+        chatId,
+        { path: file.path, name: file.name },
+        { ...(replyToMessageId === undefined ? {} : { replyToMessageId }), ...inTopic },
+      );
       await journal.sent(part);
     }
   };
@@ -57,7 +63,7 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
   const tellFailure = async (error: TelegramDeliveryError): Promise<void> => {
     if (error.kind === 'blocked' || error.kind === 'rate-limited') return;
     try {
-      await delivery.sendParts(chatId, [{ text: describeDeliveryFailure(error, options.language), parseMode: undefined }]);
+      await delivery.sendParts(chatId, [{ text: describeDeliveryFailure(error, options.language), parseMode: undefined }], inTopic);
     } catch {
       // The failure is logged by the caller; there is nothing more to try.
     }
@@ -79,11 +85,11 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
       }
     },
     progress: async (event) => {
-      progressMessage ??= delivery.progressMessage(chatId);
+      progressMessage ??= delivery.progressMessage(chatId, threadId);
       await progressMessage.update(event.text);
     },
     working: () => {
-      const typing: TypingHandle = delivery.startTyping(chatId);
+      const typing: TypingHandle = delivery.startTyping(chatId, threadId);
       return () => {
         typingStopped = typing.stop();
       };

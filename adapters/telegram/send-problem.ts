@@ -13,6 +13,8 @@ export type SendProblem =
   | { kind: 'unparsable' }
   /** 400 "message is not modified": an edit to the same text, which is no failure. */
   | { kind: 'not-modified' }
+  /** 400 "group chat was upgraded to a supergroup chat": the same group under a new id. */
+  | { kind: 'migrated'; newChatId: number }
   /** 400 "message to edit not found": the user deleted the message being edited. */
   | { kind: 'message-gone' }
   | { kind: 'rejected'; code: number; description: string }
@@ -29,6 +31,8 @@ export function classifySendError(error: unknown): SendProblem {
   if (error.code === 429) return { kind: 'rate-limited', retryAfterSeconds: error.parameters?.retry_after ?? 1 };
   if (error.code >= 500) return { kind: 'network' };
   if (error.code === 403) return { kind: 'blocked', description };
+  const newChatId = error.parameters?.migrate_to_chat_id;
+  if (error.code === 400 && newChatId !== undefined) return { kind: 'migrated', newChatId };
   const lower = description.toLowerCase();
   if (error.code === 400 && lower.includes("can't parse entities")) return { kind: 'unparsable' };
   if (error.code === 400 && lower.includes('message is not modified')) return { kind: 'not-modified' };

@@ -1,5 +1,5 @@
 import type { TurnQueue } from '../limits/turn-queue.js';
-import type { AcceptResult, InboundHandler, Responder } from '../shared/channel.js';
+import type { AcceptResult, InboundHandler, Responder, SpaceMove } from '../shared/channel.js';
 import { describeError } from '../shared/describe-error.js';
 import type { Logger } from '../shared/log.js';
 import type { InboundMessage } from '../shared/types.js';
@@ -14,6 +14,8 @@ export interface InboundWorkerOptions {
   process(message: InboundMessage, responder: Responder, replies: MessageReplies): Promise<unknown>;
   /** The responder of the adapter that received the message; undefined when that adapter is not running. */
   responderFor(message: InboundMessage): Responder | undefined;
+  /** Moves a space's state to its new key (see InboundHandler.moveSpace). */
+  moveSpace(move: SpaceMove): Promise<void>;
   log: Logger;
   /** A message whose processing was cut this many times (a crash loop) is given up. */
   maxAttempts?: number;
@@ -43,6 +45,10 @@ export class InboundWorker implements InboundHandler {
     else
       this.options.log.info({ platform: message.platform, conversation: message.conversationKey, messageId: message.messageId }, 'duplicate delivery ignored');
     return result;
+  }
+
+  moveSpace(move: SpaceMove): Promise<void> {
+    return this.options.moveSpace(move);
   }
 
   /** Starts processing: every unfinished message first (oldest conversation first), then new ones as they come. */

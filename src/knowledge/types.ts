@@ -84,6 +84,13 @@ export type BindResult = 'bound' | 'already-bound' | 'unknown-knowledge-base';
  * Where knowledge bases live. Every method is asynchronous so that a networked backend (PostgreSQL) can sit
  * behind the same interface; callers never rely on a result being ready at once.
  */
+export interface SpaceMoveResult {
+  knowledgeBases: number;
+  bindings: number;
+  /** Names left in the old space because the new one has a knowledge base of that name. */
+  keptBehind: string[];
+}
+
 export interface KnowledgeStore {
   createKnowledgeBase(input: { name: string; description: string; spaceKey: string; createdBy: string; now: Date }): Promise<CreateKnowledgeBaseResult>;
   getKnowledgeBase(id: string): Promise<KnowledgeBase | undefined>;
@@ -101,6 +108,11 @@ export interface KnowledgeStore {
   bind(conversationKey: string, knowledgeBaseId: string, boundBy: string, now: Date): Promise<BindResult>;
   unbind(conversationKey: string, knowledgeBaseId: string): Promise<boolean>;
   boundKnowledgeBaseIds(conversationKey: string): Promise<string[]>;
+  /**
+   * A space's new key (see SpaceMove in src/shared/channel.ts): its knowledge bases and the bindings of its
+   * conversations move. A knowledge base whose name the new space already uses stays behind (reported).
+   */
+  moveSpace(from: string, to: string): Promise<SpaceMoveResult>;
 
   /** Best chunks of the given knowledge bases for a query, best first; unknown ids are skipped. */
   search(knowledgeBaseIds: readonly string[], query: string, topK: number): Promise<RetrievalHit[]>;

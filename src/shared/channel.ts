@@ -37,6 +37,20 @@ export interface InboundHandler {
    * through `PlatformAdapter.responderFor`, possibly by the next process after a restart.
    */
   accept(message: InboundMessage): Promise<AcceptResult>;
+  /**
+   * A space got a new id on its platform (a Telegram group upgraded to a supergroup): its knowledge bases, the
+   * bindings and history of its conversations move to the new key. Safe to call again for the same move.
+   */
+  moveSpace(move: SpaceMove): Promise<void>;
+}
+
+/**
+ * Space keys before and after. Conversations move with their space: the one whose key equals the space key, and
+ * those keyed `<space key>:<…>` (threads, topics).
+ */
+export interface SpaceMove {
+  from: string;
+  to: string;
 }
 
 /** Who the bot is on this platform, learnt when the adapter connects. */

@@ -9,6 +9,7 @@ import {
   type CreateKnowledgeBaseResult,
   type KnowledgeBase,
   type KnowledgeBaseSummary,
+  type SpaceMoveResult,
 } from '../types.js';
 
 // Knowledge bases and their bindings to conversations.
@@ -64,6 +65,9 @@ export class KnowledgeBaseRecords {
   private readonly insertBinding: Statement;
   private readonly removeBinding: Statement;
   private readonly bound: Statement;
+  private readonly moveToSpace: Statement;
+  private readonly moveBindings: Statement;
+  private readonly dropMovedBindings: Statement;
 
   constructor(private readonly database: Database) {
     const columns = 'id, name, description, space_key, created_by, created_at';
@@ -84,6 +88,12 @@ export class KnowledgeBaseRecords {
     this.removeTerms = database.prepare('DELETE FROM term_stats WHERE knowledge_base_id = ?');
     this.insertBinding = database.prepare('INSERT OR IGNORE INTO bindings (conversation_key, knowledge_base_id, bound_by, bound_at) VALUES (?, ?, ?, ?)');
     this.removeBinding = database.prepare('DELETE FROM bindings WHERE conversation_key = ? AND knowledge_base_id = ?');
+    this.moveToSpace = database.prepare('UPDATE knowledge_bases SET space_key = ? WHERE id = ?');
+    // `<from>` → `<to>`, `<from>:<thread>` → `<to>:<thread>`.
+    const movedKey = '$to || substr(conversation_key, length($from) + 1)';
+    const ofSpace = "(conversation_key = $from OR substr(conversation_key, 1, length($from) + 1) = $from || ':')";
+    this.moveBindings = database.prepare(`UPDATE OR IGNORE bindings SET conversation_key = ${movedKey} WHERE ${ofSpace}`);
+    this.dropMovedBindings = database.prepare(`DELETE FROM bindings WHERE ${ofSpace}`);
     this.bound = database.prepare('SELECT knowledge_base_id FROM bindings WHERE conversation_key = ? ORDER BY bound_at, rowid');
   }
 
@@ -163,6 +173,25 @@ export class KnowledgeBaseRecords {
 
   unbind(conversationKey: string, knowledgeBaseId: string): boolean {
     return this.removeBinding.run(conversationKey, knowledgeBaseId).changes > 0;
+  }
+
+  /** One transaction: the space's knowledge bases (unless the name is taken there), then its conversations' bindings. */
+  moveSpace(from: string, to: string): SpaceMoveResult {
+    return this.database.transaction(() => {
+      const keptBehind: string[] = [];
+      let knowledgeBases = 0;
+      for (const knowledgeBase of this.list(from)) {
+        if (this.nameTaken.get(to, nameKey(knowledgeBase.name)) !== undefined) {
+          keptBehind.push(knowledgeBase.name);
+          continue;
+        }
+        knowledgeBases += this.moveToSpace.run(to, knowledgeBase.id).changes;
+      }
+      // `from` itself and `from:<thread>`; a binding the new conversation already has is kept once.
+      const bindings = this.moveBindings.run({ from, to }).changes;
+      this.dropMovedBindings.run({ from });
+      return { knowledgeBases, bindings, keptBehind };
+    })();
   }
 
   boundIds(conversationKey: string): string[] {

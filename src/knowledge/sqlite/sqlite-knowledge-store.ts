@@ -159,6 +159,7 @@ export function openSqliteKnowledgeStore(options: SqliteKnowledgeStoreOptions): 
     bind: async (conversationKey, knowledgeBaseId, boundBy, now) => knowledgeBases.bind(conversationKey, knowledgeBaseId, boundBy, now),
     unbind: async (conversationKey, knowledgeBaseId) => knowledgeBases.unbind(conversationKey, knowledgeBaseId),
     boundKnowledgeBaseIds: async (conversationKey) => knowledgeBases.boundIds(conversationKey),
+    moveSpace: async (from, to) => knowledgeBases.moveSpace(from, to),
 
     async search(knowledgeBaseIds, query, topK): Promise<RetrievalHit[]> {
       const limit = Math.min(Math.max(Math.trunc(topK) || 1, 1), maxTopK);

@@ -39,6 +39,7 @@ describe('console adapter', () => {
     const adapter: PlatformAdapter = createConsoleAdapter({ userId: 'owner', language: 'en', input: screen.input, output: screen.output });
     const received: InboundMessage[] = [];
     const handler: InboundHandler = {
+      moveSpace: async () => undefined,
       accept: async (message: InboundMessage) => {
         received.push(message);
         // The core answers later, from the stored message alone.
@@ -67,7 +68,7 @@ describe('console adapter', () => {
   it('ends on /exit and says so through `closed`', async () => {
     const screen = terminal();
     const adapter = createConsoleAdapter({ userId: 'owner', language: 'th', input: screen.input, output: screen.output });
-    await adapter.start({ accept: async () => 'stored' });
+    await adapter.start({ accept: async () => 'stored', moveSpace: async () => undefined });
     screen.input.write('/exit\n');
     await adapter.closed;
     expect(screen.written()).toContain('แสง (Saeng) พร้อมคุยแล้ว');

@@ -32,7 +32,7 @@ describe('TelegramDelivery.sendDocument', () => {
     const { fake, delivery, question } = await start();
     const asked = question('@saeng_test_bot เขียนสรุปเป็นไฟล์');
     const file = await writtenFile('summary.md', '# สรุป\nราคาทองวันนี้\n');
-    const sent = await delivery.sendDocument(group.id, { path: file, name: 'สรุป.md' }, asked.message_id);
+    const sent = await delivery.sendDocument(group.id, { path: file, name: 'สรุป.md' }, { replyToMessageId: asked.message_id });
     expect(sent).toMatchObject({ document: { file_name: 'สรุป.md', mime_type: 'text/markdown' }, reply_to_message: { message_id: asked.message_id } });
     const { document } = fake.callsOf('sendDocument')[0]?.params ?? {};
     expect(document).toEqual({ name: 'สรุป.md', bytes: Buffer.from('# สรุป\nราคาทองวันนี้\n') });
@@ -41,7 +41,7 @@ describe('TelegramDelivery.sendDocument', () => {
   it('sends the document even when the question is gone, and without a reply when none is asked', async () => {
     const { delivery } = await start();
     const file = await writtenFile('a.txt', 'hello');
-    expect('reply_to_message' in (await delivery.sendDocument(group.id, { path: file, name: 'a.txt' }, 424_242))).toBe(false);
+    expect('reply_to_message' in (await delivery.sendDocument(group.id, { path: file, name: 'a.txt' }, { replyToMessageId: 424_242 }))).toBe(false);
     expect((await delivery.sendDocument(group.id, { path: file, name: 'b.txt' })).document.file_name).toBe('b.txt');
   });
 

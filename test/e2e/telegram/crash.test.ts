@@ -1,17 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
 import { killAllBots, startBotProcess, type BotProcess } from '../../support/bot-process.js';
+import { longThaiText } from '../../support/long-thai-text.js';
 
 // kill -9 of the real bot (src/main.ts, real telegraf, long polling against the fake Bot API) at three moments of
 // a turn, then a restart on the same DATA_DIR: every message Telegram saw confirmed is answered exactly once, the
 // model is not asked again for an answer already stored, and no part goes out twice except the one in flight.
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const somchai = user(7001, 'Somchai');
 const chat = privateChat(somchai);
 
@@ -56,17 +55,6 @@ async function askAndConfirm(text: string): Promise<number> {
   if (!pushed) throw new Error('not delivered');
   await telegram.waitForCall('getUpdates', (call) => Number(call.params.offset) > pushed.update_id);
   return pushed.update_id;
-}
-
-/** Real Thai prose (XQuAD passages, digits left out so the numbers guard has nothing to do), paragraphs of it. */
-function longThaiAnswer(minimumChars: number): string {
-  const dataset = JSON.parse(readFileSync(path.join(fixtures, 'knowledge/xquad.th.json'), 'utf8')) as { data: { paragraphs: { context: string }[] }[] };
-  const paragraphs: string[] = [];
-  for (const passage of dataset.data.flatMap((article) => article.paragraphs)) {
-    paragraphs.push(passage.context.replace(/[0-9๐-๙]/g, ''));
-    if (paragraphs.join('\n\n').length >= minimumChars) break;
-  }
-  return paragraphs.join('\n\n');
 }
 
 const sentTexts = () => telegram.sentMessages(chat.id).flatMap((message) => ('text' in message ? [message.text] : []));
@@ -114,7 +102,7 @@ describe('Telegram bot killed with SIGKILL, restarted on the same DATA_DIR', { t
   });
 
   it('between two parts of a long answer: the first part is not sent again, the second arrives once', async () => {
-    const answer = longThaiAnswer(5_000);
+    const answer = longThaiText(5_000);
     model.script({ text: answer });
     telegram.holdNext('sendMessage', 1);
     const first = await startBot();

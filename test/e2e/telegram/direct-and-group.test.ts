@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messagesOf } from '../../fakes/recorded-messages.js';
-import { groupChat, privateChat, textMessageUpdate, user, type NewUpdate } from '../../fakes/telegram/index.js';
+import { groupChat, privateChat, textMessageUpdate, user } from '../../fakes/telegram/index.js';
 import { startTelegramHarness, type TelegramHarness } from './telegram-harness.js';
 
 // Questions through real telegraf polling the fake Bot API, answered by the real app: a direct chat, a group
@@ -66,13 +66,5 @@ describe('Telegram end to end', () => {
     await harness.test.app.inbound.idle();
     expect(telegram.callsOf('getChatMember')).toHaveLength(1);
     expect(harness.handled.map((handled) => handled.admission.reason)).toEqual(['command', 'group-not-addressed']);
-  });
-
-  it('logs a group upgraded to a supergroup, with both chat ids', async () => {
-    harness = await startTelegramHarness();
-    const oldGroup = groupChat(-4_001_234_567, 'ทีมแสงเดิม', 'group');
-    await harness.deliver({ message: { message_id: 77, date: 1_764_600_000, chat: oldGroup, from: somchai, migrate_to_chat_id: group.id } } as NewUpdate);
-    expect(harness.adapterLog).toMatchObject([{ from: oldGroup.id, to: group.id, msg: 'telegram group was upgraded to a supergroup: it has a new chat id' }]);
-    expect(harness.handled).toEqual([]);
   });
 });

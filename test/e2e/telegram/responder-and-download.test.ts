@@ -33,7 +33,7 @@ async function started(): Promise<{ telegram: FakeTelegram; adapter: PlatformAda
   const config = loadConfig({ TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url });
   [adapter] = createPlatformAdapters(config, silentLogger());
   if (!adapter) throw new Error('no adapter');
-  await adapter.start({ accept: async () => 'stored' });
+  await adapter.start({ accept: async () => 'stored', moveSpace: async () => undefined });
   return { telegram, adapter };
 }
 

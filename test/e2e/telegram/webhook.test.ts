@@ -77,7 +77,9 @@ describe('Telegram webhook', () => {
       const config = loadConfig({ TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url, TELEGRAM_WEBHOOK_URL: webhookUrl });
       const [adapter] = createPlatformAdapters(config, silentLogger());
       expect(adapter?.routes).toBeUndefined();
-      await expect(adapter?.start({ accept: async () => 'stored' })).rejects.toThrow('TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set');
+      await expect(adapter?.start({ accept: async () => 'stored', moveSpace: async () => undefined })).rejects.toThrow(
+        'TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set',
+      );
       expect(telegram.calls).toEqual([]);
     } finally {
       await telegram.close();

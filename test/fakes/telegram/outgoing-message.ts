@@ -30,6 +30,9 @@ export function newBotMessage(params: Params, state: FakeTelegramState): { chat:
   const { id, is_bot, first_name, username } = state.bot;
   const base: Record<string, unknown> = { message_id: state.nextMessageId(chat.id), from: { id, is_bot, first_name, username }, chat, date: nowSeconds() };
   if (replyTo) base.reply_to_message = replyTo;
+  // A forum topic: the one asked for, or the topic of the replied-to message (Telegram puts a reply beside it).
+  const threadId = optionalInteger(params, 'message_thread_id') ?? (replyTo && 'message_thread_id' in replyTo ? replyTo.message_thread_id : undefined);
+  if (threadId !== undefined && 'is_forum' in chat && chat.is_forum === true) Object.assign(base, { message_thread_id: threadId, is_topic_message: true });
   return { chat, base };
 }
 

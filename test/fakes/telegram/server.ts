@@ -46,6 +46,8 @@ export interface FakeTelegram {
   /** Makes an update's chat, sender and message known without queueing it (for `bot.handleUpdate`). */
   rememberUpdate(update: Update): void;
   addChat(chat: Chat): void;
+  /** Upgrades a group: sends to `from` then fail with 400 and `migrate_to_chat_id` (push the service messages yourself). */
+  migrateChat(from: number, to: Chat): void;
   addFile(fileId: string, bytes: Buffer, options?: { size?: number; path?: string; uniqueId?: string }): StoredFile;
   setMember(chatId: number, userId: number, status: MemberStatus): void;
   /** The next `times` calls of `method` fail with this Bot API error. */
@@ -202,6 +204,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     },
     rememberUpdate: remember,
     addChat: (chat) => state.addChat(chat),
+    migrateChat: (from, to) => state.migrate(from, to),
     addFile: (fileId, bytes, fileOptions) => state.addFile(fileId, bytes, fileOptions),
     setMember: (chatId, userId, status) => state.setMember(chatId, userId, status),
     failNext: (method, error, times = 1) => failures.set(method, [...(failures.get(method) ?? []), ...Array.from({ length: times }, () => error)]),

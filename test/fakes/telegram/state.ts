@@ -1,5 +1,5 @@
 import type { BotCommand, Chat, ChatMember, Message, User, UserFromGetMe } from 'telegraf/types';
-import { badRequest } from './api-error.js';
+import { BotApiError, badRequest } from './api-error.js';
 
 // What the fake Bot API server remembers: the bot, the chats and users it has seen, every message of every chat
 // (pushed or sent), stored files, the webhook, command menus and chat members.
@@ -45,6 +45,8 @@ export class FakeTelegramState {
   readonly files = new Map<string, StoredFile>();
   readonly commands = new Map<string, BotCommand[]>();
   readonly members = new Map<string, MemberStatus>();
+  /** Old group id → its supergroup's id. */
+  readonly migrations = new Map<number, number>();
   webhook: WebhookState = { url: '' };
   private readonly lastMessageId = new Map<number, number>();
   private fileSequence = 0;
@@ -73,7 +75,21 @@ export class FakeTelegramState {
     const chat =
       typeof chatId === 'number' ? this.chats.get(chatId) : [...this.chats.values()].find((known) => 'username' in known && `@${known.username}` === chatId);
     if (!chat) throw badRequest('chat not found');
+    const movedTo = this.migrations.get(chat.id);
+    if (movedTo !== undefined) {
+      throw new BotApiError({
+        error_code: 400,
+        description: 'Bad Request: group chat was upgraded to a supergroup chat',
+        parameters: { migrate_to_chat_id: movedTo },
+      });
+    }
     return chat;
+  }
+
+  /** A group upgraded to a supergroup: the old id refuses every send, naming the new one. */
+  migrate(from: number, to: Chat): void {
+    this.migrations.set(from, to.id);
+    this.addChat(to);
   }
 
   /** Records a message (pushed or sent); later message ids of its chat continue after it. */

@@ -44,6 +44,7 @@ function setup(options: { dataDir?: string; concurrency?: number; responder?: Re
   const worker = new InboundWorker({
     queue,
     turns: new InProcessTurnQueue(options.concurrency ?? 4),
+    moveSpace: async () => undefined,
     process: async (inbound: InboundMessage, _responder: Responder, _replies: MessageReplies) => {
       started.push(inbound.messageId);
       startWaiter(inbound.messageId).resolve();

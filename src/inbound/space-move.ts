@@ -1,0 +1,44 @@
+import type Keyv from 'keyv';
+import type { KnowledgeStore } from '../knowledge/index.js';
+import type { SpaceMove } from '../shared/channel.js';
+import type { Logger } from '../shared/log.js';
+
+// A space's new platform id (a Telegram group upgraded to a supergroup gets a new chat id): what is kept under the
+// old key moves, so the group keeps its knowledge bases, their bindings and its conversation. Both Telegram's
+// service messages (one in the old chat, one in the new) trigger it: the second finds nothing left to move.
+
+export interface SpaceMoveStores {
+  /** The history namespace: one entry per conversation key. */
+  history: Keyv;
+  knowledge: KnowledgeStore;
+  log: Logger;
+}
+
+export async function moveSpace(stores: SpaceMoveStores, move: SpaceMove): Promise<void> {
+  if (move.from === move.to) return;
+  const knowledge = await stores.knowledge.moveSpace(move.from, move.to);
+  const history = await moveHistory(stores.history, move.from, move.to);
+  if (knowledge.knowledgeBases + knowledge.bindings === 0 && !history) return;
+  stores.log.info(
+    { from: move.from, to: move.to, knowledgeBases: knowledge.knowledgeBases, bindings: knowledge.bindings, history, keptBehind: knowledge.keptBehind },
+    'space moved to its new id',
+  );
+  if (knowledge.keptBehind.length > 0) {
+    stores.log.warn(
+      { from: move.from, to: move.to, names: knowledge.keptBehind },
+      'knowledge bases left under the old id: the new space has ones of the same name',
+    );
+  }
+}
+
+/**
+ * The conversation whose key is the space key (a basic group has no topics, so that is the only one). A history
+ * the new key already has is newer and wins.
+ */
+async function moveHistory(history: Keyv, from: string, to: string): Promise<boolean> {
+  const old: unknown = await history.get(from);
+  if (old === undefined) return false;
+  if ((await history.get(to)) === undefined) await history.set(to, old);
+  await history.delete(from);
+  return true;
+}
