@@ -28,7 +28,7 @@ import type { Logger } from './shared/log.js';
 import { Outbound } from './outbound.js';
 import { createRouter, type HandledMessage, type MessageRouter } from './router.js';
 import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
-import type { Platform } from './shared/types.js';
+import type { InboundMessage, Platform } from './shared/types.js';
 import { openStorage, type Storage } from './storage/storage.js';
 
 /** The console's own user: a global admin without being listed in ADMIN_IDS. */
@@ -57,7 +57,7 @@ export interface App {
   storage: Storage;
   knowledge: KnowledgeStore;
   tools: readonly AnyTool[];
-  status(conversationKey: string): Promise<StatusReport>;
+  status(message: Pick<InboundMessage, 'conversationKey' | 'platform'>): Promise<StatusReport>;
   /** Records who the bot is on a platform (its adapter reports it on start), for `/cmd@username`. */
   identify(platform: Platform, identity: AdapterIdentity): void;
   /**
@@ -140,7 +140,9 @@ export function createApp(options: AppOptions): App {
     now: options.now,
   });
 
-  const status = async (conversationKey: string): Promise<StatusReport> => {
+  const identities = new Map<Platform, AdapterIdentity>();
+  const status = async (message: Pick<InboundMessage, 'conversationKey' | 'platform'>): Promise<StatusReport> => {
+    const { conversationKey } = message;
     const report = await capabilities.detailed();
     const current = { tools: report.tools, vision: report.vision };
     return {
@@ -152,6 +154,7 @@ export function createApp(options: AppOptions): App {
       capabilitySources: { tools: report.toolsSource, vision: report.visionSource },
       rag: await agent.ragMode(current, conversationKey),
       tools: current.tools ? tools.map((tool) => tool.name) : [],
+      readsAllGroupMessages: identities.get(message.platform)?.readsAllGroupMessages,
     };
   };
 
@@ -228,6 +231,7 @@ export function createApp(options: AppOptions): App {
     tools,
     status,
     identify: (platform, identity) => {
+      identities.set(platform, identity);
       if (identity.username) botUsernames.set(platform, identity.username);
       else botUsernames.delete(platform);
     },

@@ -116,7 +116,7 @@ class TelegramAdapter implements PlatformAdapter {
       await this.startPolling();
       this.options.logger.info({ username: me.username, mode: 'polling' }, 'telegram bot started');
     }
-    return { username: me.username };
+    return { username: me.username, readsAllGroupMessages: me.can_read_all_group_messages };
   }
 
   async stop(): Promise<void> {

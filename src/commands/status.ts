@@ -1,5 +1,5 @@
 import { say, type Localized } from '../shared/i18n.js';
-import type { ModelCapabilities, RagMode } from '../shared/types.js';
+import type { InboundMessage, ModelCapabilities, RagMode } from '../shared/types.js';
 import type { CommandHandler } from './command.js';
 
 export interface StatusReport {
@@ -12,6 +12,8 @@ export interface StatusReport {
   capabilitySources: { tools: string; vision: string };
   rag: RagMode;
   tools: readonly string[];
+  /** What the platform lets the bot read in groups; undefined where it did not say (the console). */
+  readsAllGroupMessages: boolean | undefined;
 }
 
 const template: Localized = {
@@ -34,6 +36,16 @@ const template: Localized = {
     '- Tools: {toolNames}',
   ].join('\n'),
 };
+const groupReading: Record<'all' | 'addressed', Localized> = {
+  all: {
+    th: '- ในกลุ่ม บอทเห็นทุกข้อความ (ใช้บริบทของกลุ่มและรูปที่ส่งก่อนเรียกบอทได้)',
+    en: '- In groups the bot sees every message (group context and earlier images work)',
+  },
+  addressed: {
+    th: '- ในกลุ่ม บอทเห็นเฉพาะข้อความที่เรียกบอท: สรุปบทสนทนาในกลุ่มและรูปที่ส่งก่อนเรียกบอทจะใช้ไม่ได้ (Telegram: ปิด privacy mode ที่ @BotFather แล้วเชิญบอทเข้ากลุ่มใหม่ — ดู README)',
+    en: '- In groups the bot sees only messages addressed to it: group summaries and earlier images do not work (Telegram: turn privacy mode off in @BotFather, then re-add the bot — see the README)',
+  },
+};
 const yes: Localized = { th: 'ได้', en: 'yes' };
 const no: Localized = { th: 'ไม่ได้', en: 'no' };
 const healthy: Localized = { th: 'ทำงานปกติ', en: 'healthy' };
@@ -45,26 +57,28 @@ const ragNames: Record<RagMode, Localized> = {
 };
 
 /** `/status`: model server, model, detected capabilities, RAG mode, health. */
-export function createStatusCommand(report: (conversationKey: string) => Promise<StatusReport>): CommandHandler {
+export function createStatusCommand(report: (message: InboundMessage) => Promise<StatusReport>): CommandHandler {
   return {
     name: 'status',
     summary: { th: 'สถานะเซิร์ฟเวอร์โมเดลและความสามารถ', en: 'model server status and capabilities' },
     run: async (_command, context) => {
-      const status = await report(context.message.conversationKey);
+      const status = await report(context.message);
       const language = context.language;
+      const reading = status.readsAllGroupMessages === undefined ? '' : `\n${say(groupReading[status.readsAllGroupMessages ? 'all' : 'addressed'], language)}`;
       return {
-        text: say(template, language, {
-          baseUrl: status.baseUrl,
-          server: status.server,
-          health: say(status.healthy ? healthy : unhealthy, language),
-          model: status.model || '-',
-          tools: say(status.capabilities.tools ? yes : no, language),
-          toolsSource: status.capabilitySources.tools,
-          vision: say(status.capabilities.vision ? yes : no, language),
-          visionSource: status.capabilitySources.vision,
-          rag: say(ragNames[status.rag], language),
-          toolNames: status.tools.join(', ') || '-',
-        }),
+        text:
+          say(template, language, {
+            baseUrl: status.baseUrl,
+            server: status.server,
+            health: say(status.healthy ? healthy : unhealthy, language),
+            model: status.model || '-',
+            tools: say(status.capabilities.tools ? yes : no, language),
+            toolsSource: status.capabilitySources.tools,
+            vision: say(status.capabilities.vision ? yes : no, language),
+            visionSource: status.capabilitySources.vision,
+            rag: say(ragNames[status.rag], language),
+            toolNames: status.tools.join(', ') || '-',
+          }) + reading,
       };
     },
   };

@@ -57,6 +57,11 @@ export interface SpaceMove {
 export interface AdapterIdentity {
   /** The bot's username, so `/cmd@username` is ours and `/cmd@another_bot` is not; absent where there is none. */
   username?: string;
+  /**
+   * False when, in groups, the platform hands the bot only the messages addressed to it (Telegram's privacy mode;
+   * Discord without the MessageContent intent): group context and image-then-mention cannot work there.
+   */
+  readsAllGroupMessages?: boolean;
 }
 
 /** What a reply has to fit: the core shapes answers to it. */

@@ -36,10 +36,10 @@ describe('Telegram start', () => {
     expect(harness.telegram.commands()?.[0]?.description).toBe('Show the commands');
   });
 
-  it('stops cleanly right after start (telegraf is polling by then)', async () => {
+  it('stops cleanly right after start (polling by then)', async () => {
     harness = await startTelegramHarness();
     await harness.adapter.stop();
-    // launch() settled only after its last getUpdates (the offset sync) was answered.
+    // The loop settled only after its last getUpdates (the offset sync) was answered.
     expect(harness.telegram.callsOf('getUpdates').length).toBeGreaterThan(0);
   });
 
@@ -47,6 +47,14 @@ describe('Telegram start', () => {
     harness = await startTelegramHarness({ telegram: { privacyMode: true } });
     expect(privacyWarning(harness)).toHaveLength(1);
     expect(privacyWarning(harness)[0]?.msg).toContain('/setprivacy');
+    await harness.deliver(textMessageUpdate({ chat: direct, from: somchai, text: '/status' }));
+    expect(harness.sentTexts(direct.id).at(-1)).toContain('ในกลุ่ม บอทเห็นเฉพาะข้อความที่เรียกบอท');
+  });
+
+  it('says in /status that the bot reads every group message when privacy mode is off', async () => {
+    harness = await startTelegramHarness();
+    await harness.deliver(textMessageUpdate({ chat: direct, from: somchai, text: '/status' }));
+    expect(harness.sentTexts(direct.id).at(-1)).toContain('ในกลุ่ม บอทเห็นทุกข้อความ');
   });
 });
 
