@@ -28,7 +28,8 @@ export function admit(message: InboundMessage, options: AdmissionOptions): Admis
     if (!options.knownCommands.has(parsed.command.name) && !addressed) return { kind: 'ignore', reason: 'unknown-command' };
     return { kind: 'command', reason: 'command', command: parsed.command };
   }
-  if (message.text.trim() === '' && message.attachments.length === 0) return { kind: 'ignore', reason: 'empty' };
+  // A bare "@bot" is addressed (the photo sent just before may be its question); nothing at all, unaddressed, is not.
+  if (message.text.trim() === '' && message.attachments.length === 0 && !addressed) return { kind: 'ignore', reason: 'empty' };
   if (message.chatKind === 'direct') return { kind: 'dispatch', reason: 'direct' };
   if (message.mentionsBot) return { kind: 'dispatch', reason: 'mention' };
   if (message.repliesToBot) return { kind: 'dispatch', reason: 'reply-to-bot' };

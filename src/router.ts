@@ -63,6 +63,12 @@ const quotaNotice: Localized = {
   th: 'คุณส่งข้อความถี่เกินไป (สูงสุด {limit} ข้อความต่อนาที) กรุณารอสักครู่แล้วลองใหม่',
   en: 'You are sending messages too fast (at most {limit} per minute). Please wait a moment and try again.',
 };
+/** The question of an image sent with no words ("@bot" after a photo, a photo alone in a direct chat). */
+const imageOnlyQuestion: Localized = { th: 'ช่วยอ่านและอธิบายรูปนี้ให้หน่อย', en: 'Please read and describe this image.' };
+const emptyMentionHint: Localized = {
+  th: 'เรียกแสงแล้วพิมพ์คำถามต่อท้ายได้เลยครับ หรือส่งรูปแล้วเรียกบอทเพื่อให้ช่วยอ่าน (ดูคำสั่งทั้งหมดด้วย /help)',
+  en: 'Mention me followed by your question, or send an image and then mention me to have it read (/help lists the commands).',
+};
 const tooLongNotice: Localized = {
   th: 'ข้อความยาวเกินไป ({length} ตัวอักษร รับได้สูงสุด {limit}) กรุณาย่อให้สั้นลง หรือส่งเป็นไฟล์แนบ',
   en: 'That message is too long ({length} characters, at most {limit}). Please shorten it or send it as a file.',
@@ -131,13 +137,19 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     const attachments = await dependencies.recentImages.takeFor(message);
     const chatContext = message.chatKind === 'group' ? await dependencies.groupContext.contextFor(message) : undefined;
     const images = await loadImages(attachments, { download, maxBytes: settings.maxAttachmentBytes, language: settings.language, send: notice });
+    const wordless = message.text.trim() === '';
+    if (wordless && images.length === 0) {
+      // Nothing to ask the model: say how to ask instead of answering an empty question.
+      if (attachments.length === 0) await final({ text: say(emptyMentionHint, settings.language), files: [] });
+      return { admission, replies: sink.sent };
+    }
     const stopWorking = responder.working?.();
     let outcome: TurnOutcome;
     try {
       outcome = await dependencies.agent.runTurn({
         conversationKey: message.conversationKey,
         spaceKey: message.spaceKey,
-        question: message.text,
+        question: wordless ? say(imageOnlyQuestion, settings.language) : message.text,
         speakerName: message.chatKind === 'group' ? message.sender.name : undefined,
         images,
         chatContext,

@@ -73,6 +73,22 @@ describe('group chat', () => {
     fake.assertAllConsumed();
   });
 
+  it('a bare mention after a photo asks about the photo; a bare mention alone gets a hint, not a model call', async () => {
+    const { fake, test } = await start();
+    await test.ask('', { ...group, userId: 'alice', attachmentPaths: [receiptOfAlice] });
+    fake.script({ text: 'ใบเสร็จร้านกาแฟครับ' });
+    const asked = await test.ask('', { ...group, userId: 'alice', mention: true });
+    expect(asked.replies[0]?.text).toBe('ใบเสร็จร้านกาแฟครับ');
+    const sent = newestUserMessage(fake, 0);
+    expect(imageUrls(sent)).toEqual([dataUri([...pngSignature, 1, 1, 1, 1])]);
+    expect(JSON.stringify(sent?.content)).toContain('ช่วยอ่านและอธิบายรูปนี้ให้หน่อย');
+
+    const bare = await test.ask('', { ...group, userId: 'alice', mention: true });
+    expect(bare.replies[0]?.text).toContain('เรียกแสงแล้วพิมพ์คำถามต่อท้ายได้เลย');
+    expect(fake.chatRequests).toHaveLength(1);
+    fake.assertAllConsumed();
+  });
+
   it('the chatter above a question goes into the newest user message, not into history', async () => {
     const { fake, test } = await start();
     await test.ask('พรุ่งนี้ประชุมตอน 10:00 ที่ห้องใหญ่นะ', { ...group, userId: 'bob' });

@@ -19,7 +19,8 @@ describe('admission', () => {
     ['group, unknown bare command', { text: '/weather' }, 'ignore', 'unknown-command'],
     ['group, unknown command with mention', { text: '/weather', mentionsBot: true }, 'command', 'command'],
     ['direct, unknown command', { text: '/weather', chatKind: 'direct' as const }, 'command', 'command'],
-    ['group, mention with nothing else', { text: '  ', mentionsBot: true }, 'ignore', 'empty'],
+    ['group, mention with nothing else (the image before it may be the question)', { text: '  ', mentionsBot: true }, 'dispatch', 'mention'],
+    ['group, nothing at all, unaddressed', { text: ' ' }, 'ignore', 'empty'],
     [
       'direct, image only',
       {
