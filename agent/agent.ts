@@ -50,6 +50,11 @@ export interface TurnInput {
   images: TurnImage[];
   /** Recent unaddressed messages of a group, already bounded and neutralized; sent with this question only. */
   chatContext?: string;
+  /**
+   * The platform message this turn answers. A turn run again after a crash (its answer was never stored) neither
+   * sees nor duplicates the exchange the cut-off run may have written to the history.
+   */
+  turnId?: string;
   signal?: AbortSignal;
   progress?: (event: ProgressEvent) => void;
 }
@@ -132,7 +137,7 @@ export class Agent {
     const outcome = await executeTurn(request, this.runtime);
     const { record } = outcome;
     const blocked = record.guardEvents.some((event) => event.guard === 'dlp' && event.action === 'block');
-    if (!blocked) await history.append(input.conversationKey, storedContent, record.finalText);
+    if (!blocked) await history.append(input.conversationKey, { question: storedContent, answer: record.finalText, turnId: input.turnId });
     log.info(
       {
         conversation: input.conversationKey,
@@ -173,7 +178,7 @@ export class Agent {
         contextPassages.push(passages.text);
       }
     }
-    const pairs = await history.load(input.conversationKey);
+    const pairs = (await history.load(input.conversationKey)).filter((pair) => input.turnId === undefined || pair.turnId !== input.turnId);
     const request: TurnRequest = {
       conversationKey: input.conversationKey,
       spaceKey: input.spaceKey,

@@ -7,6 +7,8 @@ export interface HistoryPair {
   question: string;
   /** The answer after deterministic compression. */
   answer: string;
+  /** The message it answered (TurnInput.turnId), when known. */
+  turnId?: string;
 }
 
 export interface HistoryLimits {
@@ -83,10 +85,16 @@ export class ConversationHistory {
     return Array.isArray(stored) ? stored : [];
   }
 
-  /** Appends one exchange (the answer is compressed here) and trims to the limits. */
-  async append(conversationKey: string, question: string, answer: string): Promise<void> {
-    const pairs = await this.load(conversationKey);
-    pairs.push({ question, answer: compressAnswer(answer, this.limits.maxAnswerChars) });
+  /**
+   * Appends one exchange (the answer is compressed here) and trims to the limits. An exchange of the same turn id
+   * (written by a run that was cut off before its answer was stored) is replaced, not repeated.
+   */
+  async append(conversationKey: string, exchange: { question: string; answer: string; turnId?: string | undefined }): Promise<void> {
+    const { turnId } = exchange;
+    const pairs = (await this.load(conversationKey)).filter((pair) => turnId === undefined || pair.turnId !== turnId);
+    const pair: HistoryPair = { question: exchange.question, answer: compressAnswer(exchange.answer, this.limits.maxAnswerChars) };
+    if (turnId !== undefined) pair.turnId = turnId;
+    pairs.push(pair);
     await this.store.set(conversationKey, trimHistory(pairs, this.limits));
   }
 

@@ -153,6 +153,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
         speakerName: message.chatKind === 'group' ? message.sender.name : undefined,
         images,
         chatContext,
+        turnId: `${message.platform}:${message.messageId}`,
         progress,
       });
     } finally {

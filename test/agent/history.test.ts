@@ -40,7 +40,7 @@ describe('history limits', () => {
   it('stores through keyv and re-sends byte-for-byte', async () => {
     const storage = openStorage(':memory:');
     const history = new ConversationHistory(storage.history);
-    for (let index = 0; index < 7; index++) await history.append('c', `คำถาม ${index}\n[วันเวลาปัจจุบัน]`, `คำตอบ ${index}`);
+    for (let index = 0; index < 7; index++) await history.append('c', { question: `คำถาม ${index}\n[วันเวลาปัจจุบัน]`, answer: `คำตอบ ${index}` });
     const loaded = await history.load('c');
     // 1..5 kept; the 6th append trims to 3 (q3..q5); the 7th makes 4 (q3..q6).
     expect(loaded).toHaveLength(4);
@@ -48,6 +48,19 @@ describe('history limits', () => {
     expect(await history.load('other')).toEqual([]);
     await history.clear('c');
     expect(await history.load('c')).toEqual([]);
+    storage.close();
+  });
+});
+
+describe('ConversationHistory turn ids', () => {
+  it('replaces the exchange of a turn run again after a crash instead of repeating it', async () => {
+    const storage = openStorage(':memory:');
+    const history = new ConversationHistory(storage.history);
+    await history.append('c', { question: 'เปิดกี่โมง', answer: 'แปดโมง', turnId: 'telegram:100:1' });
+    await history.append('c', { question: 'ปิดกี่โมง', answer: 'สองทุ่ม (ตอบครั้งแรก)', turnId: 'telegram:100:2' });
+    await history.append('c', { question: 'ปิดกี่โมง', answer: 'สองทุ่ม', turnId: 'telegram:100:2' });
+    await history.append('c', { question: 'ขอบคุณ', answer: 'ยินดีครับ' });
+    expect((await history.load('c')).map((pair) => pair.answer)).toEqual(['แปดโมง', 'สองทุ่ม', 'ยินดีครับ']);
     storage.close();
   });
 });
