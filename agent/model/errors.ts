@@ -38,8 +38,20 @@ function messageFromValue(value: unknown, depth = 0): string | undefined {
   return undefined;
 }
 
+/** Characters a token or key is made of: a cut inside a run of them would keep a secret's prefix. */
+function isTokenCharacter(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || [43, 45, 46, 47, 58, 61, 95].includes(code);
+}
+
+/**
+ * At most `messageLimit` characters, never ending in the middle of a token: the log redactor finds a configured
+ * secret by its whole value, and a cut one (its first 20 characters, say) would slip through.
+ */
 function shorten(text: string): string {
-  return text.length > messageLimit ? `${text.slice(0, messageLimit)}…` : text;
+  if (text.length <= messageLimit) return text;
+  let end = messageLimit;
+  if (isTokenCharacter(text.charCodeAt(end))) while (end > 0 && isTokenCharacter(text.charCodeAt(end - 1))) end--;
+  return `${text.slice(0, end).trimEnd()}…`;
 }
 
 const toolRefusalTexts = ['does not support tools', 'requires --jinja', 'enable-auto-tool-choice'];

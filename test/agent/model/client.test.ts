@@ -383,4 +383,14 @@ describe('error classification', () => {
   it('shortens huge bodies', () => {
     expect(extractErrorMessage('x'.repeat(5_000)).length).toBeLessThan(400);
   });
+
+  it('never ends a shortened message inside a token, so no prefix of a secret is left for the log to show', () => {
+    const secret = 'sk-local-7f3a9c2e1b5d4f6a8c0e2b4d6f8a0c2e';
+    const body = JSON.stringify({ error: { message: `${'คำขอผิดพลาด '.repeat(23)}key=${secret} was rejected` } });
+    const message = extractErrorMessage(body);
+    expect(message.endsWith('…')).toBe(true);
+    expect(message).not.toContain('sk-local');
+    expect(message).not.toContain('key=');
+    expect(message.startsWith('คำขอผิดพลาด คำขอผิดพลาด')).toBe(true);
+  });
 });
