@@ -1,5 +1,5 @@
 import type { InboundMessage } from '../../src/shared/types.js';
-import type { Scheduler } from './scheduler.js';
+import type { Scheduler } from '../common/scheduler.js';
 
 // Albums: Telegram sends each photo of a media group as its own update with the same `media_group_id`, the caption
 // on one of them, and no count. The collector folds them back into one question.

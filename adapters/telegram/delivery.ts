@@ -1,14 +1,14 @@
 import { Input, type Telegram } from 'telegraf';
 import type { Message, ReplyParameters } from 'telegraf/types';
 import type { Logger } from '../../src/shared/log.js';
-import { ChatQueue } from './chat-queue.js';
+import { ChatQueue } from '../common/chat-queue.js';
 import { TelegramDeliveryError } from './delivery-failure.js';
 import { htmlToPlainText } from './plain-text.js';
-import { ProgressMessage } from './progress-message.js';
+import { ProgressMessage } from '../common/progress-message.js';
 import { defaultRetryPolicy, withRetry, type RetryPolicy } from './retry.js';
-import { timerScheduler, timerSleep, type Scheduler, type Sleep } from './scheduler.js';
+import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../common/scheduler.js';
 import { classifySendError } from './send-problem.js';
-import { startTypingLoop, typingRenewalMs, type TypingHandle } from './typing.js';
+import { startTypingLoop, type TypingHandle } from '../common/typing.js';
 
 // Sending to Telegram over telegraf's client (platforms.md §2.5): one ordered queue per chat, 429 and connection
 // failures retried within bounds, unparsable HTML resent as plain text, 403 marks the chat, typing renewed, progress
@@ -40,6 +40,9 @@ export interface TelegramDeliveryOptions {
   scheduler?: Scheduler;
   retryPolicy?: RetryPolicy;
 }
+
+/** Telegram shows "typing…" for at most 5 s: renewing at 4 s leaves no gap. */
+export const typingRenewalMs = 4_000;
 
 /** Progress is best effort: one quick retry, and never a long flood wait that would hold the answer back. */
 const progressRetryPolicy: RetryPolicy = { maxAttempts: 2, baseBackoffMs: 500, maxBackoffMs: 500, maxTotalWaitMs: 5_000 };

@@ -11,7 +11,7 @@ import { telegramErrorText } from './error-text.js';
 import { TelegramIntake } from './intake.js';
 import { telegramResponder } from './responder.js';
 import { UpdatePoller } from './polling.js';
-import { timerScheduler, timerSleep, type Scheduler, type Sleep } from './scheduler.js';
+import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../common/scheduler.js';
 import { telegramWebhookRoute, webhookSecretPattern } from './webhook.js';
 
 // The Telegram adapter's face (docs/architecture.md, "Adding a platform"): telegraf 4.16.3 over the Bot API, long

@@ -5,7 +5,7 @@ import type { InboundMessage } from '../../src/shared/types.js';
 import type { AdminStatus } from './admin-status.js';
 import { AlbumCollector } from './album.js';
 import { mediaGroupOf, migrationOf, normalizeTelegramMessage, type BotIdentity } from './inbound.js';
-import type { Scheduler } from './scheduler.js';
+import type { Scheduler } from '../common/scheduler.js';
 
 // From a Telegram message to a stored InboundMessage (docs/architecture.md, "Data flow of one message", steps 1–2):
 // normalize, resolve the sender's admin status for commands in groups, fold albums into one question, then

@@ -2,7 +2,7 @@ import { TelegramError, type Telegram } from 'telegraf';
 import type { Update } from 'telegraf/types';
 import type { Logger } from '../../src/shared/log.js';
 import { telegramErrorText } from './error-text.js';
-import type { Sleep } from './scheduler.js';
+import type { Sleep } from '../common/scheduler.js';
 
 // Long polling where an update is confirmed only once it is stored. telegraf's own loop moves its offset as soon
 // as getUpdates returns and confirms it when a handler fails, so a message whose storing failed (a full disk, a

@@ -4,9 +4,9 @@ import type { Logger } from '../../src/shared/log.js';
 import type { InboundMessage, Language, Reply } from '../../src/shared/types.js';
 import { describeDeliveryFailure, TelegramDeliveryError } from './delivery-failure.js';
 import type { TelegramDelivery } from './delivery.js';
-import type { ProgressMessage } from './progress-message.js';
+import type { ProgressMessage } from '../common/progress-message.js';
 import { replyTargetOf } from './target.js';
-import type { TypingHandle } from './typing.js';
+import type { TypingHandle } from '../common/typing.js';
 
 // How one stored message is answered (docs/architecture.md, "Data flow of one message", step 7): the reply's
 // Markdown as Telegram HTML parts, then its files as documents, each part journaled; in groups the first part

@@ -1,6 +1,6 @@
 import { TelegramDeliveryError } from './delivery-failure.js';
 import { classifySendError } from './send-problem.js';
-import type { Sleep } from './scheduler.js';
+import type { Sleep } from '../common/scheduler.js';
 
 // One Bot API call, tried again on what passes: 429 waits the `retry_after` Telegram asked for, connection failures
 // and 5xx back off exponentially. Both are bounded, by attempts and by the total time spent waiting, so a flooded

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { typingRenewalMs } from '../../../adapters/telegram/typing.js';
+import { typingRenewalMs } from '../../../adapters/telegram/delivery.js';
 import { group, setUpDelivery, textsOf, type DeliverySetup } from './delivery-setup.js';
 
 // Documents (with the multipart reply telegraf would drop), typing renewal on a hand-moved clock, and progress as

@@ -1,7 +1,7 @@
 import { Telegram } from 'telegraf';
 import type { Message } from 'telegraf/types';
 import { TelegramDelivery } from '../../../adapters/telegram/delivery.js';
-import type { Sleep } from '../../../adapters/telegram/scheduler.js';
+import type { Sleep } from '../../../adapters/common/scheduler.js';
 import { groupChat, privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
 import { ManualScheduler, recordingSleep } from './manual-scheduler.js';

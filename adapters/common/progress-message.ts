@@ -2,22 +2,23 @@
 // arrive while an edit is on its way collapse into the newest, so a slow or rate-limited chat gets fewer edits, not
 // a backlog. Progress is best effort: a failure is logged by the sender and the next update tries again.
 
-export interface ProgressSender {
+/** `Id`: how the platform names a message (Telegram a number, Discord a snowflake string). */
+export interface ProgressSender<Id = number> {
   /** Posts the status message; its message id. */
-  send(text: string): Promise<number>;
+  send(text: string): Promise<Id>;
   /** Edits it; 'gone' when the user deleted it (a new one is posted). "Not modified" counts as edited. */
-  edit(messageId: number, text: string): Promise<'edited' | 'gone'>;
+  edit(messageId: Id, text: string): Promise<'edited' | 'gone'>;
   onError(error: unknown): void;
 }
 
-export class ProgressMessage {
-  private messageId: number | undefined;
+export class ProgressMessage<Id = number> {
+  private messageId: Id | undefined;
   private wanted: string | undefined;
   private shown: string | undefined;
   private running: Promise<void> | undefined;
   private finished = false;
 
-  constructor(private readonly sender: ProgressSender) {}
+  constructor(private readonly sender: ProgressSender<Id>) {}
 
   /** Shows `text` (or a newer text given meanwhile); resolves when it is shown or has failed. */
   update(text: string): Promise<void> {
@@ -36,7 +37,7 @@ export class ProgressMessage {
   }
 
   /** The status message, once posted. */
-  postedMessageId(): number | undefined {
+  postedMessageId(): Id | undefined {
     return this.messageId;
   }
 

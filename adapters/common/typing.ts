@@ -1,9 +1,7 @@
 import type { Scheduler } from './scheduler.js';
 
-// "typing…" lasts up to 5 s or until the bot's next message (platforms.md §2.5), so a running turn renews it.
-
-/** Telegram shows the action for at most 5 s: renewing at 4 s leaves no gap. */
-export const typingRenewalMs = 4_000;
+// A typing indicator lasts a few seconds or until the bot's next message (Telegram 5 s, Discord 10 s: platforms.md
+// §1.5, §2.5), so a running turn renews it.
 
 export interface TypingHandle {
   /** Stops renewing and waits for an action still in flight, so none lands after the answer and shows typing again. */
