@@ -217,6 +217,7 @@ export function createApp(options: AppOptions): App {
     process: (message, responder, replies) => router.process(message, responder, replies),
     responderFor: (message) => adaptersByPlatform.get(message.platform)?.responderFor(message),
     moveSpace: (move) => moveSpace({ history: storage.history, knowledge, log }, move),
+    knowledgeBaseNames: async (spaceKey) => (await knowledge.listKnowledgeBases({ spaceKey })).map((knowledgeBase) => knowledgeBase.name),
     log,
   });
 

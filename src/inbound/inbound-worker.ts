@@ -16,6 +16,7 @@ export interface InboundWorkerOptions {
   responderFor(message: InboundMessage): Responder | undefined;
   /** Moves a space's state to its new key (see InboundHandler.moveSpace). */
   moveSpace(move: SpaceMove): Promise<void>;
+  knowledgeBaseNames(spaceKey: string): Promise<string[]>;
   log: Logger;
   /** A message whose processing was cut this many times (a crash loop) is given up. */
   maxAttempts?: number;
@@ -49,6 +50,10 @@ export class InboundWorker implements InboundHandler {
 
   moveSpace(move: SpaceMove): Promise<void> {
     return this.options.moveSpace(move);
+  }
+
+  knowledgeBaseNames(spaceKey: string): Promise<string[]> {
+    return this.options.knowledgeBaseNames(spaceKey);
   }
 
   /** Starts processing: every unfinished message first (oldest conversation first), then new ones as they come. */

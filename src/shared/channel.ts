@@ -42,6 +42,8 @@ export interface InboundHandler {
    * bindings and history of its conversations move to the new key. Safe to call again for the same move.
    */
   moveSpace(move: SpaceMove): Promise<void>;
+  /** The names of a space's knowledge bases, oldest first (for a platform's autocomplete of command options). */
+  knowledgeBaseNames(spaceKey: string): Promise<string[]>;
 }
 
 /**

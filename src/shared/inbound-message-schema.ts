@@ -19,6 +19,9 @@ const attachmentSchema: z.ZodType<Attachment> = z.object({
   reference: referenceSchema,
 });
 
+/** A Date, or the ISO text JSON made of one. */
+const dateSchema = z.union([z.date(), z.iso.datetime({ offset: true }).transform((text) => new Date(text))]);
+
 const senderSchema: z.ZodType<Sender> = z.object({ id: z.string(), name: z.string(), isPlatformAdmin: z.boolean() });
 
 export const inboundMessageSchema: z.ZodType<InboundMessage, unknown> = z.object({
@@ -32,7 +35,8 @@ export const inboundMessageSchema: z.ZodType<InboundMessage, unknown> = z.object
   mentionsBot: z.boolean(),
   repliesToBot: z.boolean(),
   attachments: z.array(attachmentSchema),
-  receivedAt: z.union([z.date(), z.iso.datetime({ offset: true }).transform((text) => new Date(text))]),
+  receivedAt: dateSchema,
+  replyToken: z.object({ value: z.string().min(1), expiresAt: dateSchema }).optional(),
 });
 
 /** A message read back from storage (parsed JSON); throws when it is not one. */

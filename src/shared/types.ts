@@ -50,6 +50,16 @@ export interface InboundMessage {
   attachments: Attachment[];
   /** Survives JSON through `parseInboundMessage` (src/shared/inbound-message-schema.ts). */
   receivedAt: Date;
+  /**
+   * A short-lived credential the answer goes through (a Discord interaction token, a LINE reply token), with when
+   * it stops working; after that the adapter posts to the chat instead. A credential: never logged.
+   */
+  replyToken?: ReplyToken;
+}
+
+export interface ReplyToken {
+  value: string;
+  expiresAt: Date;
 }
 
 export interface OutboundFile {

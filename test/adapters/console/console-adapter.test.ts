@@ -7,6 +7,7 @@ import { consoleMessage, createConsoleAdapter } from '../../../adapters/console/
 import type { InboundHandler, PlatformAdapter } from '../../../src/shared/channel.js';
 import { memoryJournal } from '../../../src/inbound/message-replies.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
+import { testInboundHandler } from '../../support/inbound-handler.js';
 
 // The console adapter through the contract every platform adapter keeps: start with a handler, a line in, the
 // handler's reply out, stop.
@@ -39,7 +40,7 @@ describe('console adapter', () => {
     const adapter: PlatformAdapter = createConsoleAdapter({ userId: 'owner', language: 'en', input: screen.input, output: screen.output });
     const received: InboundMessage[] = [];
     const handler: InboundHandler = {
-      moveSpace: async () => undefined,
+      ...testInboundHandler(),
       accept: async (message: InboundMessage) => {
         received.push(message);
         // The core answers later, from the stored message alone.
@@ -68,7 +69,7 @@ describe('console adapter', () => {
   it('ends on /exit and says so through `closed`', async () => {
     const screen = terminal();
     const adapter = createConsoleAdapter({ userId: 'owner', language: 'th', input: screen.input, output: screen.output });
-    await adapter.start({ accept: async () => 'stored', moveSpace: async () => undefined });
+    await adapter.start(testInboundHandler());
     screen.input.write('/exit\n');
     await adapter.closed;
     expect(screen.written()).toContain('แสง (Saeng) พร้อมคุยแล้ว');

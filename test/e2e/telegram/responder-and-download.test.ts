@@ -8,6 +8,7 @@ import type { DeliveryJournal, PlatformAdapter } from '../../../src/shared/chann
 import { silentLogger } from '../../../src/shared/log.js';
 import type { Attachment, InboundMessage } from '../../../src/shared/types.js';
 import { groupChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
+import { testInboundHandler } from '../../support/inbound-handler.js';
 
 // The adapter's answering side on its own, through real telegraf against the fake: a stored message answered
 // from the message alone (text parts, then files as documents, each journaled; parts already sent skipped),
@@ -33,7 +34,7 @@ async function started(): Promise<{ telegram: FakeTelegram; adapter: PlatformAda
   const config = loadConfig({ TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url });
   [adapter] = createPlatformAdapters(config, silentLogger());
   if (!adapter) throw new Error('no adapter');
-  await adapter.start({ accept: async () => 'stored', moveSpace: async () => undefined });
+  await adapter.start(testInboundHandler());
   return { telegram, adapter };
 }
 

@@ -8,6 +8,7 @@ import { adapterRoutes, createPlatformAdapters } from '../../../src/platforms.js
 import { silentLogger } from '../../../src/shared/log.js';
 import { privateChat, startFakeTelegram, textMessageUpdate, user } from '../../fakes/telegram/index.js';
 import { startTelegramHarness, type TelegramHarness } from './telegram-harness.js';
+import { testInboundHandler } from '../../support/inbound-handler.js';
 
 // Webhook mode through the real HTTP server (src/http.ts): setWebhook with the secret at start, 401 without the
 // secret header, 400 for a body that is no Update, 200 once the update is stored, and the answer sent after.
@@ -77,9 +78,7 @@ describe('Telegram webhook', () => {
       const config = loadConfig({ TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url, TELEGRAM_WEBHOOK_URL: webhookUrl });
       const [adapter] = createPlatformAdapters(config, silentLogger());
       expect(adapter?.routes).toBeUndefined();
-      await expect(adapter?.start({ accept: async () => 'stored', moveSpace: async () => undefined })).rejects.toThrow(
-        'TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set',
-      );
+      await expect(adapter?.start(testInboundHandler())).rejects.toThrow('TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set');
       expect(telegram.calls).toEqual([]);
     } finally {
       await telegram.close();

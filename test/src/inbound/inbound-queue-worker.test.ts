@@ -45,6 +45,7 @@ function setup(options: { dataDir?: string; concurrency?: number; responder?: Re
     queue,
     turns: new InProcessTurnQueue(options.concurrency ?? 4),
     moveSpace: async () => undefined,
+    knowledgeBaseNames: async () => [],
     process: async (inbound: InboundMessage, _responder: Responder, _replies: MessageReplies) => {
       started.push(inbound.messageId);
       startWaiter(inbound.messageId).resolve();

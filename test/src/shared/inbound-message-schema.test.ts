@@ -21,6 +21,7 @@ const message = {
     { kind: 'file', mime: 'text/plain', name: 'notes.txt', size: 4, reference: { kind: 'path', path: '/tmp/notes.txt' } },
   ],
   receivedAt: new Date('2026-03-05T03:00:00.123Z'),
+  replyToken: { value: 'nHBkY2xJbnRlcmFjdGlvblRva2Vu', expiresAt: new Date('2026-03-05T03:15:00.000Z') },
 } satisfies Required<InboundMessage>;
 
 describe('parseInboundMessage', () => {

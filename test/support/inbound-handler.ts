@@ -1,0 +1,7 @@
+import type { AcceptResult, InboundHandler } from '../../src/shared/channel.js';
+import type { InboundMessage } from '../../src/shared/types.js';
+
+/** An InboundHandler for adapter tests that need no core: `accept` as given (default: stored), the rest inert. */
+export function testInboundHandler(accept: (message: InboundMessage) => Promise<AcceptResult> = async () => 'stored'): InboundHandler {
+  return { accept, moveSpace: async () => undefined, knowledgeBaseNames: async () => [] };
+}
