@@ -12,6 +12,10 @@ export interface TelegramCall {
   method: string;
   params: Params;
   receivedAt: number;
+  /** performance.now() when the call was logged (its body read): for benchmarks, which time in the same process. */
+  receivedTime: number;
+  /** performance.now() when its outcome was set, i.e. just before the answer is written (undefined until then). */
+  answeredTime?: number;
   /** Undefined while the call is still held (a long poll) or being answered. */
   outcome?: CallOutcome;
 }
@@ -30,7 +34,18 @@ export class CallLog {
   private waiters: Waiter[] = [];
 
   record(method: string, params: Params): TelegramCall {
-    const call: TelegramCall = { sequence: this.calls.length, method, params, receivedAt: Date.now() };
+    const call: TelegramCall = { sequence: this.calls.length, method, params, receivedAt: Date.now(), receivedTime: performance.now() };
+    // An own, enumerable accessor: setting the outcome (server.ts does, right before writing the answer) stamps
+    // answeredTime, and the call still compares and spreads as a plain object.
+    let outcome: CallOutcome | undefined;
+    Object.defineProperty(call, 'outcome', {
+      enumerable: true,
+      get: () => outcome,
+      set: (value: CallOutcome | undefined) => {
+        outcome = value;
+        call.answeredTime = performance.now();
+      },
+    });
     this.calls.push(call);
     return call;
   }
