@@ -55,12 +55,28 @@ export interface SqliteInboundQueueOptions {
   now?: () => number;
 }
 
+function openDatabase(file: string, synchronous: 'FULL' | 'NORMAL'): Database.Database {
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma(`synchronous = ${synchronous}`);
+  database.pragma('foreign_keys = ON');
+  // The CLI may use the same DATA_DIR while the bot runs: wait for the other writer instead of failing.
+  database.pragma('busy_timeout = 5000');
+  return database;
+}
+
 /**
- * The inbound queue in `DATA_DIR/inbound.db`. WAL with `synchronous = FULL`: a committed row survives a killed
- * process and a power cut, so a message acknowledged to the platform is never lost.
+ * The inbound queue in `DATA_DIR/inbound.db`, in WAL mode. Accepting a message commits with `synchronous = FULL`
+ * (an fsync): the row survives a killed process and a power cut, so a message acknowledged to the platform is never
+ * lost. The progress of its answer (attempts, the stored reply, each part's state) goes through a second connection
+ * with `synchronous = NORMAL`: still durable when the process is killed, it skips the fsync per write, which was
+ * most of the time the journal added to a reply on a busy disk (bench/platform.ts). After a power cut a part may
+ * then go out again, and a turn whose stored answer was lost runs again.
  */
 export class SqliteInboundQueue implements InboundQueue {
   private readonly database: Database.Database;
+  /** The same file, for the answer's progress; the same connection for ':memory:' (a second would be another database). */
+  private readonly journal: Database.Database;
   private readonly statements;
   private readonly now: () => number;
   private lastPurge = 0;
@@ -72,14 +88,11 @@ export class SqliteInboundQueue implements InboundQueue {
       fs.mkdirSync(options.dataDir, { recursive: true });
       file = path.join(options.dataDir, 'inbound.db');
     }
-    this.database = new Database(file);
-    this.database.pragma('journal_mode = WAL');
-    this.database.pragma('synchronous = FULL');
-    this.database.pragma('foreign_keys = ON');
-    // The CLI may use the same DATA_DIR while the bot runs: wait for the other writer instead of failing.
-    this.database.pragma('busy_timeout = 5000');
+    this.database = openDatabase(file, 'FULL');
     this.database.exec(schema);
+    this.journal = file === ':memory:' ? this.database : openDatabase(file, 'NORMAL');
     const database = this.database;
+    const journal = this.journal;
     this.statements = {
       insert: database.prepare<[string, string, string, string, string, number]>(
         `INSERT OR IGNORE INTO messages (platform, message_id, conversation, body, state, accepted_at) VALUES (?, ?, ?, ?, ?, ?)`,
@@ -90,17 +103,18 @@ export class SqliteInboundQueue implements InboundQueue {
       open: database.prepare<[], { conversation: string }>(
         `SELECT conversation FROM messages WHERE state IN ('pending', 'answered') GROUP BY conversation ORDER BY min(sequence)`,
       ),
-      attempt: database.prepare<[number], { attempts: number }>(`UPDATE messages SET attempts = attempts + 1 WHERE sequence = ? RETURNING attempts`),
+      attempt: journal.prepare<[number], { attempts: number }>(`UPDATE messages SET attempts = attempts + 1 WHERE sequence = ? RETURNING attempts`),
       replies: database.prepare<[number], { reply_index: number; body: string }>(
         `SELECT reply_index, body FROM replies WHERE sequence = ? ORDER BY reply_index`,
       ),
-      storeReply: database.prepare<[number, number, string]>(`INSERT OR IGNORE INTO replies (sequence, reply_index, body) VALUES (?, ?, ?)`),
-      answered: database.prepare<[number]>(`UPDATE messages SET state = 'answered' WHERE sequence = ? AND state = 'pending'`),
+      storeReply: journal.prepare<[number, number, string]>(`INSERT OR IGNORE INTO replies (sequence, reply_index, body) VALUES (?, ?, ?)`),
+      answered: journal.prepare<[number]>(`UPDATE messages SET state = 'answered' WHERE sequence = ? AND state = 'pending'`),
       parts: database.prepare<[number, number], { part: number; state: PartState }>(`SELECT part, state FROM parts WHERE sequence = ? AND reply_index = ?`),
-      markPart: database.prepare<[number, number, number, PartState]>(
+      markPart: journal.prepare<[number, number, number, PartState]>(
         `INSERT INTO parts (sequence, reply_index, part, state) VALUES (?, ?, ?, ?) ON CONFLICT (sequence, reply_index, part) DO UPDATE SET state = excluded.state`,
       ),
-      finish: database.prepare<[string, number]>(`UPDATE messages SET state = ? WHERE sequence = ?`),
+      finish: journal.prepare<[string, number]>(`UPDATE messages SET state = ? WHERE sequence = ?`),
+      giveUp: database.prepare<[number]>(`UPDATE messages SET state = 'failed' WHERE sequence = ?`),
       purge: database.prepare<[number]>(`DELETE FROM messages WHERE state IN ('done', 'failed') AND accepted_at < ?`),
     };
     this.purgeExpired();
@@ -123,7 +137,7 @@ export class SqliteInboundQueue implements InboundQueue {
       } catch (error) {
         // A row this version cannot read would block its conversation for good.
         this.options.log.error({ conversation: conversationKey, sequence: row.sequence, error: describeError(error) }, 'stored message unreadable: given up');
-        this.statements.finish.run('failed', row.sequence);
+        this.statements.giveUp.run(row.sequence);
       }
     }
   }
@@ -142,7 +156,7 @@ export class SqliteInboundQueue implements InboundQueue {
 
   async storeReply(sequence: number, index: number, reply: Reply, final: boolean): Promise<void> {
     // One transaction: a stored answer and "the turn is over" are never seen apart.
-    this.database.transaction(() => {
+    this.journal.transaction(() => {
       this.statements.storeReply.run(sequence, index, JSON.stringify(reply));
       if (final) this.statements.answered.run(sequence);
     })();
@@ -161,6 +175,7 @@ export class SqliteInboundQueue implements InboundQueue {
   }
 
   close(): void {
+    if (this.journal !== this.database) this.journal.close();
     this.database.close();
   }
 
