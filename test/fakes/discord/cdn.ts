@@ -1,0 +1,74 @@
+import type { APIAttachment } from 'discord.js';
+import { cdnSignature, randomHex, snowflake } from './ids.js';
+
+// Attachment files the fake hands out, served from `<cdn>/attachments/{channel}/{id}/{name}` (and the same path under
+// `/media` for `proxy_url`) with a signed query as Discord's CDN uses (`ex` expiry and `is` issue time in hex
+// seconds, `hm` signature). A wrong signature or a passed `ex` answers 404, as an expired Discord URL does.
+
+export interface StoredAttachment {
+  bytes: Buffer;
+  contentType: string;
+  expiresAt: number;
+}
+
+export interface AttachmentOptions {
+  name: string;
+  contentType?: string;
+  /** Default: a channel id of its own (Discord keys attachment paths by the channel the file was posted in). */
+  channelId?: string;
+  width?: number;
+  height?: number;
+  description?: string;
+  /** The size the attachment object claims; default bytes.length (a test can claim a large file cheaply). */
+  size?: number;
+}
+
+const urlLifetimeMs = 24 * 60 * 60 * 1000;
+
+export class AttachmentStore {
+  private readonly files = new Map<string, StoredAttachment>();
+  private readonly key = randomHex(16);
+
+  constructor(
+    private readonly cdnBase: string,
+    private readonly mediaBase: string,
+    private readonly clock: () => number,
+  ) {}
+
+  add(bytes: Buffer, options: AttachmentOptions): APIAttachment {
+    const id = snowflake();
+    const path = `/attachments/${options.channelId ?? snowflake()}/${id}/${encodeURIComponent(options.name)}`;
+    const issued = Math.floor(this.clock() / 1000);
+    const expiresAt = (issued + urlLifetimeMs / 1000) * 1000;
+    const [expiresHex, issuedHex] = [(expiresAt / 1000).toString(16), issued.toString(16)];
+    const query = `?ex=${expiresHex}&is=${issuedHex}&hm=${cdnSignature(this.key, path, expiresHex, issuedHex)}&`;
+    const contentType = options.contentType ?? 'application/octet-stream';
+    this.files.set(path, { bytes, contentType, expiresAt });
+    const attachment: APIAttachment = {
+      id,
+      filename: options.name,
+      size: options.size ?? bytes.length,
+      url: `${this.cdnBase}${path}${query}`,
+      proxy_url: `${this.mediaBase}${path}${query}`,
+      content_type: contentType,
+    };
+    if (options.width !== undefined) attachment.width = options.width;
+    if (options.height !== undefined) attachment.height = options.height;
+    if (options.description !== undefined) attachment.description = options.description;
+    return attachment;
+  }
+
+  /** Makes every URL of this file answer 404, as after its `ex` time. */
+  expire(url: string): void {
+    const stored = this.files.get(new URL(url).pathname.replace(/^\/(?:cdn|media)/, ''));
+    if (stored) stored.expiresAt = 0;
+  }
+
+  serve(path: string, query: URLSearchParams): StoredAttachment | undefined {
+    const stored = this.files.get(path);
+    const [expiresHex, issuedHex, signature] = [query.get('ex') ?? '', query.get('is') ?? '', query.get('hm') ?? ''];
+    if (!stored || signature !== cdnSignature(this.key, path, expiresHex, issuedHex)) return undefined;
+    if (this.clock() >= Math.min(stored.expiresAt, parseInt(expiresHex, 16) * 1000)) return undefined;
+    return stored;
+  }
+}

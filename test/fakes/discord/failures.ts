@@ -1,0 +1,40 @@
+import type { FailureResponse } from './api-error.js';
+import { matchesCall, type CallPattern } from './call-pattern.js';
+
+// Failures a test switches on for the next matching calls: an answer of its choosing (status, body, headers), or a
+// lost connection (the socket is destroyed before any answer).
+
+interface Switched<Value> {
+  pattern: CallPattern;
+  value: Value;
+  left: number;
+}
+
+function take<Value>(queue: Switched<Value>[], method: string, path: string): Value | undefined {
+  const found = queue.find((entry) => entry.left > 0 && matchesCall(entry.pattern, method, path));
+  if (!found) return undefined;
+  found.left -= 1;
+  if (found.left === 0) queue.splice(queue.indexOf(found), 1);
+  return found.value;
+}
+
+export class SwitchedFailures {
+  private readonly answers: Switched<FailureResponse>[] = [];
+  private readonly disconnects: Switched<true>[] = [];
+
+  failNext(pattern: CallPattern, failure: FailureResponse, times = 1): void {
+    this.answers.push({ pattern, value: failure, left: times });
+  }
+
+  disconnectNext(pattern: CallPattern, times = 1): void {
+    this.disconnects.push({ pattern, value: true, left: times });
+  }
+
+  takeFailure(method: string, path: string): FailureResponse | undefined {
+    return take(this.answers, method, path);
+  }
+
+  takeDisconnect(method: string, path: string): boolean {
+    return take(this.disconnects, method, path) === true;
+  }
+}
