@@ -18,7 +18,7 @@ const countOrOff = (fallback: number, max: number) => {
   return z.coerce.number({ message }).int({ message }).min(0, { message }).max(max, { message }).default(fallback);
 };
 
-const adminIds = z
+const commaList = z
   .string()
   .default('')
   .transform((value) =>
@@ -26,14 +26,19 @@ const adminIds = z
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean),
-  )
-  .pipe(
-    z.array(
-      z.string().regex(/^(console|discord|telegram|line):[^\s:]{1,128}$/, {
-        message: 'expected platform:id pairs separated by commas, e.g. discord:1234,telegram:5678',
-      }),
-    ),
   );
+
+const guildIds = commaList.pipe(
+  z.array(z.string().regex(/^\d{17,20}$/, { message: 'expected Discord server (guild) ids separated by commas, e.g. 123456789012345678' })),
+);
+
+const adminIds = commaList.pipe(
+  z.array(
+    z.string().regex(/^(console|discord|telegram|line):[^\s:]{1,128}$/, {
+      message: 'expected platform:id pairs separated by commas, e.g. discord:1234,telegram:5678',
+    }),
+  ),
+);
 
 export const configSchema = z.object({
   MODEL_BASE_URL: httpUrl('http://127.0.0.1:8080/v1').default('http://127.0.0.1:8080/v1'),
@@ -50,6 +55,7 @@ export const configSchema = z.object({
 
   DISCORD_TOKEN: optionalText,
   DISCORD_API_BASE_URL: optionalUrl,
+  DISCORD_GUILD_IDS: guildIds,
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_API_ROOT: optionalUrl,
   TELEGRAM_WEBHOOK_URL: optionalUrl,

@@ -1,3 +1,4 @@
+import { createDiscordAdapter } from '../adapters/discord/index.js';
 import { createTelegramAdapter, type CommandMenu } from '../adapters/telegram/index.js';
 import type { Config } from './config.js';
 import type { AdapterIdentity, InboundHandler, PlatformAdapter, WebhookRoute } from './shared/channel.js';
@@ -39,6 +40,15 @@ export function telegramCommandMenu(config: Config): CommandMenu {
 
 /** How each platform's adapter is built; a platform gets its line here when its adapter exists. */
 const adapterFactories: Partial<Record<CredentialedPlatform, (config: Config, log: Logger) => PlatformAdapter>> = {
+  discord: (config, log) =>
+    createDiscordAdapter({
+      token: config.DISCORD_TOKEN ?? '',
+      ...(config.DISCORD_API_BASE_URL ? { apiBaseUrl: config.DISCORD_API_BASE_URL } : {}),
+      guildIds: config.DISCORD_GUILD_IDS,
+      logger: log.child({ platform: 'discord' }),
+      language: config.BOT_LANGUAGE,
+      searchConfigured: searchConfigured(config),
+    }),
   telegram: (config, log) =>
     createTelegramAdapter({
       token: config.TELEGRAM_BOT_TOKEN ?? '',

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { Telegram } from 'telegraf';
 import type { Attachment } from '../../src/shared/types.js';
+import { readCapped } from '../common/read-capped.js';
 import { telegramErrorText } from './error-text.js';
 
 // The bytes of a Telegram file (platforms.md §2.4): getFile, then the file URL, read with a hard cap. The URL holds
@@ -12,24 +13,6 @@ export class TelegramDownloadError extends Error {
 
 function tooLarge(size: number, maxBytes: number): TelegramDownloadError {
   return new TelegramDownloadError(`telegram file is larger than ${maxBytes} bytes (${size})`);
-}
-
-/** Reads a response body, failing as soon as it passes `maxBytes` (a missing or lying content-length is no help). */
-async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(total, maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** A local Bot API server (`--local`) answers with an absolute path on its own disk. */
@@ -76,5 +59,5 @@ export async function downloadTelegramFile(
     await response.body?.cancel();
     throw new TelegramDownloadError(`downloading telegram file ${fileId} failed: HTTP ${response.status}`);
   }
-  return readCapped(response.body, maxBytes);
+  return readCapped(response.body, maxBytes, (size) => tooLarge(size, maxBytes));
 }

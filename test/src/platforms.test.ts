@@ -161,21 +161,26 @@ describe('platform adapters', () => {
       MODEL_BASE_URL: 'http://127.0.0.1:9/v1',
       LINE_CHANNEL_SECRET: 'secret',
       LINE_CHANNEL_ACCESS_TOKEN: 'token',
-      DISCORD_TOKEN: 'token',
     });
     expect(createPlatformAdapters(config, log)).toEqual([]);
     expect(records).toMatchObject([
       {
-        platforms: ['discord', 'line'],
+        platforms: ['line'],
         msg: 'platform credentials are set, but this version has no platform adapters yet; only the console chat is available',
       },
     ]);
   });
 
-  it('builds the Telegram adapter when TELEGRAM_BOT_TOKEN is set, and names the platforms still missing one', () => {
+  it('builds the Telegram and Discord adapters when their tokens are set, and names the platforms still missing one', () => {
     const { log, records } = memoryLog('warn');
-    const config = loadConfig({ MODEL_BASE_URL: 'http://127.0.0.1:9/v1', TELEGRAM_BOT_TOKEN: '123:abc', DISCORD_TOKEN: 'token' });
-    expect(createPlatformAdapters(config, log).map((adapter) => adapter.platform)).toEqual(['telegram']);
-    expect(records).toMatchObject([{ platforms: ['discord'], msg: 'platform credentials are set, but this version has no adapter for them yet' }]);
+    const config = loadConfig({
+      MODEL_BASE_URL: 'http://127.0.0.1:9/v1',
+      TELEGRAM_BOT_TOKEN: '123:abc',
+      DISCORD_TOKEN: 'token',
+      LINE_CHANNEL_SECRET: 'secret',
+      LINE_CHANNEL_ACCESS_TOKEN: 'token',
+    });
+    expect(createPlatformAdapters(config, log).map((adapter) => adapter.platform)).toEqual(['discord', 'telegram']);
+    expect(records).toMatchObject([{ platforms: ['line'], msg: 'platform credentials are set, but this version has no adapter for them yet' }]);
   });
 });

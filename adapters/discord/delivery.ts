@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import { DiscordAPIError, RESTJSONErrorCodes, Routes, type REST } from 'discord.js';
+import type { Logger } from '../../src/shared/log.js';
+import { ChatQueue } from '../common/chat-queue.js';
+import { ProgressMessage } from '../common/progress-message.js';
+import { timerScheduler, type Scheduler } from '../common/scheduler.js';
+import { startTypingLoop, type TypingHandle } from '../common/typing.js';
+
+// Sending to Discord over discord.js's REST client (platforms.md §1.5): one ordered queue per channel; 429s are
+// queued and retried by @discordjs/rest itself; a channel the bot may not post in (50013 Missing Permissions, 50001
+// Missing Access, 10003 Unknown Channel) is logged once and not tried again until someone writes there. Mentions in
+// the model's text ping nobody. Parts arrive rendered (Discord Markdown, split to 2,000 characters).
+
+/** Discord shows "typing…" for 10 s or until the bot posts: renewing at 8 s leaves no gap. */
+export const discordTypingRenewalMs = 8_000;
+
+/** The upload limit of a server without boosts (larger files are refused with 40005). */
+export const discordUploadLimitBytes = 10 * 1024 * 1024;
+
+/** Nobody is pinged by what the model wrote, not even the user replied to. */
+export const noPings = { parse: [], replied_user: false } as const;
+
+const unreachableCodes = new Set<number>([RESTJSONErrorCodes.MissingPermissions, RESTJSONErrorCodes.MissingAccess, RESTJSONErrorCodes.UnknownChannel]);
+
+export class DiscordDeliveryError extends Error {
+  override readonly name = 'DiscordDeliveryError';
+
+  constructor(
+    readonly kind: 'unreachable' | 'rejected',
+    readonly channelId: string,
+    readonly sentParts: number,
+    readonly code: number | string | undefined,
+  ) {
+    super(`discord delivery to channel ${channelId} failed: ${kind} (${String(code)}) after ${sentParts} part(s)`);
+  }
+}
+
+export interface DiscordSendOptions {
+  /** The user's message: the first part replies to it, and still goes out if it was deleted. */
+  replyToMessageId?: string;
+  onPartSent?: (index: number) => Promise<void> | void;
+}
+
+export interface OutgoingFile {
+  path: string;
+  name: string;
+}
+
+interface SentMessage {
+  id: string;
+}
+
+export class DiscordDelivery {
+  private readonly queue = new ChatQueue<string>();
+  private readonly unreachable = new Set<string>();
+  private readonly scheduler: Scheduler;
+
+  constructor(
+    private readonly rest: REST,
+    private readonly logger: Logger,
+    scheduler?: Scheduler,
+  ) {
+    this.scheduler = scheduler ?? timerScheduler;
+  }
+
+  /** Someone wrote in the channel again (permissions may have changed): posting may resume. */
+  markReachable(channelId: string): void {
+    this.unreachable.delete(channelId);
+  }
+
+  isUnreachable(channelId: string): boolean {
+    return this.unreachable.has(channelId);
+  }
+
+  /** Posts the parts in order, after any earlier posts to the channel; the ids of the posted messages. */
+  sendParts(channelId: string, parts: readonly string[], options: DiscordSendOptions = {}): Promise<string[]> {
+    return this.queue.run(channelId, async () => {
+      const ids: string[] = [];
+      for (const [index, content] of parts.entries()) {
+        const reference =
+          index === 0 && options.replyToMessageId ? { message_reference: { message_id: options.replyToMessageId, fail_if_not_exists: false } } : {};
+        const sent = await this.post(channelId, index, { content, allowed_mentions: noPings, ...reference });
+        ids.push(sent.id);
+        await options.onPartSent?.(index);
+      }
+      return ids;
+    });
+  }
+
+  /** A file written by a tool, as an attachment; false when it is over the upload limit (the caller says so). */
+  sendFile(channelId: string, file: OutgoingFile, replyToMessageId?: string): Promise<boolean> {
+    return this.queue.run(channelId, async () => {
+      const data = await readFile(file.path);
+      if (data.length > discordUploadLimitBytes) return false;
+      const reference = replyToMessageId ? { message_reference: { message_id: replyToMessageId, fail_if_not_exists: false } } : {};
+      await this.post(channelId, 0, { allowed_mentions: noPings, ...reference }, [{ name: file.name, data }]);
+      return true;
+    });
+  }
+
+  startTyping(channelId: string): TypingHandle {
+    return startTypingLoop({
+      scheduler: this.scheduler,
+      intervalMs: discordTypingRenewalMs,
+      mayContinue: () => !this.isUnreachable(channelId),
+      send: async () => {
+        try {
+          await this.rest.post(Routes.channelTyping(channelId));
+        } catch (error) {
+          this.noteFailure(channelId, error, 'typing');
+        }
+      },
+    });
+  }
+
+  /** One status message for a long task, edited in place. */
+  progressMessage(channelId: string): ProgressMessage<string> {
+    return new ProgressMessage<string>({
+      send: (text) => this.queue.run(channelId, async () => (await this.post(channelId, 0, { content: text, allowed_mentions: noPings })).id),
+      edit: (messageId, text) =>
+        this.queue.run(channelId, async () => {
+          try {
+            await this.rest.patch(Routes.channelMessage(channelId, messageId), { body: { content: text, allowed_mentions: noPings } });
+            return 'edited';
+          } catch (error) {
+            if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage) return 'gone';
+            throw error;
+          }
+        }),
+      onError: (error) => this.noteFailure(channelId, error, 'progress'),
+    });
+  }
+
+  private async post(channelId: string, sentParts: number, body: Record<string, unknown>, files?: { name: string; data: Buffer }[]): Promise<SentMessage> {
+    if (this.unreachable.has(channelId)) throw new DiscordDeliveryError('unreachable', channelId, sentParts, undefined);
+    try {
+      return (await this.rest.post(Routes.channelMessages(channelId), { body, ...(files ? { files } : {}) })) as SentMessage;
+    } catch (error) {
+      if (!(error instanceof DiscordAPIError)) throw error;
+      if (unreachableCodes.has(Number(error.code))) {
+        this.markUnreachable(channelId, error);
+        throw new DiscordDeliveryError('unreachable', channelId, sentParts, error.code);
+      }
+      throw new DiscordDeliveryError('rejected', channelId, sentParts, error.code);
+    }
+  }
+
+  private markUnreachable(channelId: string, error: DiscordAPIError): void {
+    if (this.unreachable.has(channelId)) return;
+    this.unreachable.add(channelId);
+    this.logger.warn(
+      { channelId, code: error.code, status: error.status },
+      'discord: the bot may not post in this channel (give it View Channel, Send Messages and Attach Files there); not posting there until someone writes again',
+    );
+  }
+
+  /** Typing and progress are best effort: a missing permission marks the channel, the rest is a debug line. */
+  private noteFailure(channelId: string, error: unknown, what: 'typing' | 'progress'): void {
+    if (error instanceof DiscordAPIError && unreachableCodes.has(Number(error.code))) return this.markUnreachable(channelId, error);
+    const code = error instanceof DiscordAPIError ? error.code : error instanceof Error ? error.name : 'unknown';
+    this.logger.debug({ channelId, what, code }, 'discord best-effort send failed');
+  }
+}

@@ -1,0 +1,47 @@
+import { MessageType, PermissionFlagsBits, type Attachment as DiscordAttachment, type Message } from 'discord.js';
+import type { Attachment, InboundMessage } from '../../src/shared/types.js';
+import { stripBotMentions } from './mentions.js';
+
+// One Discord message → the InboundMessage every platform produces (docs/architecture.md, "Data flow of one
+// message", step 1). Conversations: one per channel, and a thread is a channel of its own (its own history); a DM
+// is its channel. Space: the guild, or in a DM the user. Addressed (platforms.md §1.2): the bot's user mention, a
+// mention of its managed role, or a reply to one of its messages even with the ping turned off; `@everyone` alone
+// is not.
+
+/** Default and Reply are what people write; joins, pins, boosts and thread notices are not questions. */
+const questionTypes = new Set<MessageType>([MessageType.Default, MessageType.Reply]);
+
+export function discordAttachmentOf(attachment: DiscordAttachment, reference: Attachment['reference']): Attachment {
+  const mime = attachment.contentType?.split(';')[0]?.trim() || 'application/octet-stream';
+  return { kind: mime.startsWith('image/') ? 'image' : 'file', mime, name: attachment.name, size: attachment.size, reference };
+}
+
+export function normalizeDiscordMessage(message: Message, botUserId: string): InboundMessage | undefined {
+  if (message.author.bot || message.system || !questionTypes.has(message.type)) return undefined;
+  const guild = message.guild;
+  const roleId = guild?.members.me?.roles.botRole?.id;
+  const mentionsBot = message.mentions.users.has(botUserId) || (roleId !== undefined && message.mentions.roles.has(roleId));
+  const channelId = message.channelId;
+  // CDN links are signed and expire: the download asks for the message again for fresh ones (download.ts).
+  const attachments = [...message.attachments.values()].map((attachment) =>
+    discordAttachmentOf(attachment, { kind: 'message', id: `${channelId}:${message.id}:${attachment.id}` }),
+  );
+  return {
+    platform: 'discord',
+    conversationKey: `discord:${channelId}`,
+    spaceKey: guild ? `discord:${guild.id}` : `discord:user:${message.author.id}`,
+    messageId: `${channelId}:${message.id}`,
+    chatKind: guild ? 'group' : 'direct',
+    sender: {
+      id: message.author.id,
+      name: message.member?.displayName ?? message.author.displayName,
+      // Manage Server, as the slash commands' default gate; checked on every command (the core's admin check).
+      isPlatformAdmin: message.member?.permissions.has(PermissionFlagsBits.ManageGuild) ?? false,
+    },
+    text: stripBotMentions(message.content, { userId: botUserId, roleId }),
+    mentionsBot,
+    repliesToBot: message.mentions.repliedUser?.id === botUserId,
+    attachments,
+    receivedAt: message.createdAt,
+  };
+}

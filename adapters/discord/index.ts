@@ -1,0 +1,187 @@
+import { Client, Events, GatewayIntentBits, Partials, REST, type Interaction, type Message, type RateLimitData } from 'discord.js';
+import type { AdapterIdentity, InboundHandler, PlatformAdapter, PlatformCapabilities } from '../../src/shared/channel.js';
+import { describeError } from '../../src/shared/describe-error.js';
+import { say, type Localized } from '../../src/shared/i18n.js';
+import type { Logger } from '../../src/shared/log.js';
+import type { Language } from '../../src/shared/types.js';
+import { DiscordDelivery } from './delivery.js';
+import { downloadDiscordAttachment } from './download.js';
+import { normalizeDiscordMessage } from './inbound.js';
+import { answerAutocomplete, takeCommand } from './interactions.js';
+import { discordResponder } from './responder.js';
+import { registerSlashCommands, slashCommands } from './slash-commands.js';
+import type { Scheduler } from '../common/scheduler.js';
+
+// The Discord adapter's face (docs/architecture.md, "Adding a platform"): discord.js 14 on the gateway for events,
+// a REST client of its own for everything sent (it outlives the gateway during a shutdown's grace period), slash
+// commands registered at start, messages and commands stored through the core's durable queue.
+
+export const discordCapabilities: PlatformCapabilities = {
+  maxTextChars: 2000,
+  maxMessagesPerReply: Number.POSITIVE_INFINITY,
+  markup: 'markdown',
+  typingIndicator: true,
+  canEdit: true,
+};
+
+export interface DiscordAdapterOptions {
+  token: string;
+  /** DISCORD_API_BASE_URL: discord.js's `rest.api` (the gateway URL comes from it too); default Discord's. */
+  apiBaseUrl?: string;
+  /** DISCORD_GUILD_IDS: commands registered in these guilds (instantly); none = globally. */
+  guildIds: readonly string[];
+  logger: Logger;
+  language: Language;
+  searchConfigured: boolean;
+  scheduler?: Scheduler;
+}
+
+const baseIntents = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages];
+
+const notTaken: Localized = {
+  th: 'ขออภัย รับข้อความนี้ไว้ไม่สำเร็จ (ระบบจัดเก็บขัดข้อง) กรุณาส่งใหม่อีกครั้ง',
+  en: 'Sorry, this message could not be taken (storage failed). Please send it again.',
+};
+
+/** discord.js rejects login with a plain Error on close 4014 (the fake's test shows it); its text is all there is. */
+function isDisallowedIntents(error: unknown): boolean {
+  return error instanceof Error && /disallowed intents/i.test(error.message);
+}
+
+function isTokenRefused(error: unknown): boolean {
+  return error instanceof Error && (('code' in error && error.code === 'TokenInvalid') || ('status' in error && error.status === 401));
+}
+
+class DiscordAdapter implements PlatformAdapter {
+  readonly platform = 'discord';
+  readonly capabilities = discordCapabilities;
+  private readonly rest: REST;
+  private readonly delivery: DiscordDelivery;
+  private client: Client | undefined;
+  private applicationId: string | undefined;
+  private botUserId = '';
+  private handler: InboundHandler | undefined;
+  private stopped = false;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly options: DiscordAdapterOptions) {
+    this.rest = new REST(options.apiBaseUrl ? { api: options.apiBaseUrl } : {}).setToken(options.token);
+    this.rest.on('rateLimited', (limit: RateLimitData) =>
+      options.logger.info({ route: limit.route, retryAfterMs: limit.retryAfter, global: limit.global, scope: limit.scope }, 'discord rate limit: waiting'),
+    );
+    this.delivery = new DiscordDelivery(this.rest, options.logger, options.scheduler);
+  }
+
+  async start(handler: InboundHandler): Promise<AdapterIdentity> {
+    this.handler = handler;
+    let readsAll = true;
+    let client: Client;
+    try {
+      client = await this.connect(true);
+    } catch (error) {
+      if (!isDisallowedIntents(error)) throw this.startFailure(error);
+      this.options.logger.warn(
+        'discord refused the Message Content intent (4014): the bot still answers mentions, replies to it, DMs and slash commands, but does not see other messages (no group context, no image before the mention). Enable it in the Developer Portal → your application → Bot → Privileged Gateway Intents → Message Content Intent, then restart',
+      );
+      readsAll = false;
+      client = await this.connect(false).catch((second: unknown) => Promise.reject(this.startFailure(second)));
+    }
+    this.client = client;
+    const user = client.user;
+    const applicationId = client.application?.id;
+    if (!user || !applicationId) throw new Error('discord: the gateway was ready without the bot user or application');
+    this.botUserId = user.id;
+    this.applicationId = applicationId;
+    await registerSlashCommands(
+      this.rest,
+      applicationId,
+      this.options.guildIds,
+      slashCommands({ language: this.options.language, searchConfigured: this.options.searchConfigured }),
+    );
+    this.options.logger.info(
+      { username: user.username, guilds: client.guilds.cache.size, commandsIn: this.options.guildIds.length || 'global' },
+      'discord bot started',
+    );
+    return { username: user.username, readsAllGroupMessages: readsAll };
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await Promise.allSettled([...this.inFlight]);
+    // The gateway only: answers still go out through this.rest during the shutdown's grace period.
+    await this.client?.destroy();
+  }
+
+  responderFor: PlatformAdapter['responderFor'] = (message) =>
+    discordResponder(message, {
+      delivery: this.delivery,
+      rest: this.rest,
+      applicationId: () => this.applicationId,
+      logger: this.options.logger,
+      language: this.options.language,
+    });
+
+  download: PlatformAdapter['download'] = (attachment, maxBytes) => downloadDiscordAttachment(this.rest, attachment, maxBytes);
+
+  /** Logs in and resolves once the gateway is ready (every guild created), or rejects with why it closed. */
+  private async connect(messageContent: boolean): Promise<Client> {
+    const client = new Client({
+      intents: [...baseIntents, ...(messageContent ? [GatewayIntentBits.MessageContent] : [])],
+      partials: [Partials.Channel],
+      rest: this.options.apiBaseUrl ? { api: this.options.apiBaseUrl } : {},
+      allowedMentions: { parse: [], repliedUser: false },
+    });
+    client.on(Events.MessageCreate, (message) => this.track(this.takeMessage(message)));
+    client.on(Events.InteractionCreate, (interaction) => this.track(this.takeInteraction(interaction)));
+    client.on(Events.Error, (error) => this.options.logger.warn({ error: describeError(error) }, 'discord client error'));
+    const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+    await client.login(this.options.token);
+    await ready;
+    return client;
+  }
+
+  private startFailure(error: unknown): Error {
+    if (isTokenRefused(error))
+      return new Error('DISCORD_TOKEN was refused by Discord (401): copy the bot token again from the Developer Portal → Bot → Reset Token');
+    return new Error(`discord: could not connect to the gateway: ${describeError(error)}`);
+  }
+
+  private async takeMessage(message: Message): Promise<void> {
+    if (this.stopped || !this.handler) return;
+    const normalized = normalizeDiscordMessage(message, this.botUserId);
+    if (!normalized) return;
+    this.delivery.markReachable(message.channelId);
+    try {
+      await this.handler.accept(normalized);
+    } catch (error) {
+      // The gateway never sends an event again: say so where the user is waiting, if they asked the bot.
+      this.options.logger.error({ channelId: message.channelId, error: describeError(error) }, 'discord message not stored');
+      if (normalized.mentionsBot || normalized.repliesToBot || normalized.chatKind === 'direct') {
+        await this.delivery.sendParts(message.channelId, [say(notTaken, this.options.language)]).catch(() => undefined);
+      }
+    }
+  }
+
+  private async takeInteraction(interaction: Interaction): Promise<void> {
+    if (this.stopped || !this.handler) return;
+    try {
+      if (interaction.isChatInputCommand())
+        await takeCommand(interaction, { handler: this.handler, logger: this.options.logger, language: this.options.language });
+      else if (interaction.isAutocomplete()) await answerAutocomplete(interaction, this.handler);
+    } catch (error) {
+      this.options.logger.warn({ error: describeError(error) }, 'discord interaction not answered');
+    }
+  }
+
+  /** Tracks a message being stored, so stop() waits for it. */
+  private track(handling: Promise<void>): void {
+    this.inFlight.add(handling);
+    const forget = (): void => void this.inFlight.delete(handling);
+    void handling.then(forget, forget);
+  }
+}
+
+export function createDiscordAdapter(options: DiscordAdapterOptions): PlatformAdapter {
+  return new DiscordAdapter(options);
+}

@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import type { REST } from 'discord.js';
+import { renderForPlatform } from '../format/index.js';
+import type { DeliveryJournal, Responder } from '../../src/shared/channel.js';
+import { say, type Localized } from '../../src/shared/i18n.js';
+import type { Logger } from '../../src/shared/log.js';
+import type { InboundMessage, Language, OutboundFile, Reply } from '../../src/shared/types.js';
+import type { ProgressMessage } from '../common/progress-message.js';
+import type { TypingHandle } from '../common/typing.js';
+import { discordUploadLimitBytes, type DiscordDelivery } from './delivery.js';
+import { InteractionReply, InteractionTokenGone } from './interaction-reply.js';
+import { discordTargetOf, type DiscordTarget } from './target.js';
+
+// How one stored message is answered (docs/architecture.md, "Data flow of one message", step 7): the reply's
+// Markdown as Discord parts of at most 2,000 characters, then its files as attachments, each part journaled. A
+// message is answered in its channel, the first part replying to it; a slash command through its interaction
+// token (the deferred reply edited, follow-ups after it) while the token lives, then in the channel.
+
+export interface DiscordResponderOptions {
+  delivery: DiscordDelivery;
+  rest: REST;
+  /** The application's id (known once the gateway is ready): the interaction webhooks are addressed by it. */
+  applicationId(): string | undefined;
+  logger: Logger;
+  language: Language;
+}
+
+const fileTooLarge: Localized = {
+  th: 'ไฟล์ {name} ใหญ่เกินกว่าที่ Discord รับได้ ({limit} MB) จึงส่งไม่ได้',
+  en: 'The file {name} is larger than Discord accepts ({limit} MB), so it could not be sent.',
+};
+
+/** A minute's margin: a token that expires during a long answer would fail halfway. */
+const tokenMarginMs = 60_000;
+
+type Outgoing = { kind: 'text'; content: string } | { kind: 'file'; file: OutboundFile };
+
+export function discordResponder(message: InboundMessage, options: DiscordResponderOptions): Responder {
+  const { delivery, logger } = options;
+  const target: DiscordTarget = discordTargetOf(message);
+  const channelId = target.channelId;
+  let interaction: InteractionReply | undefined;
+  if (target.kind === 'interaction' && target.expiresAt.getTime() - tokenMarginMs > Date.now()) {
+    const applicationId = options.applicationId();
+    if (applicationId) interaction = new InteractionReply(options.rest, { applicationId, token: target.token, ephemeral: target.ephemeral });
+  }
+  // The deferred reply is edited once into the first part; after that, parts follow up.
+  let originalUsed = false;
+  let progressMessage: ProgressMessage<string> | undefined;
+  let typingStopped: Promise<void> = Promise.resolve();
+  const replyToMessageId = target.kind === 'message' && target.inGuild ? target.messageId : undefined;
+
+  const sendOne = async (outgoing: Outgoing): Promise<void> => {
+    if (interaction) {
+      try {
+        if (outgoing.kind === 'text') {
+          if (originalUsed) await interaction.followUp(outgoing.content);
+          else await interaction.editOriginal(outgoing.content);
+          originalUsed = true;
+          return;
+        }
+        const data = await readFile(outgoing.file.path);
+        if (data.length > discordUploadLimitBytes) return await sendOne(tooLargeNote(outgoing.file));
+        await interaction.followUp(undefined, { name: outgoing.file.name, data });
+        return;
+      } catch (error) {
+        if (!(error instanceof InteractionTokenGone)) throw error;
+        logger.info({ channelId }, 'discord interaction token gone: answering in the channel');
+        interaction = undefined;
+      }
+    }
+    if (outgoing.kind === 'text') {
+      await delivery.sendParts(channelId, [outgoing.content], replyToMessageId === undefined ? {} : { replyToMessageId });
+      return;
+    }
+    if (!(await delivery.sendFile(channelId, { path: outgoing.file.path, name: outgoing.file.name }, replyToMessageId))) {
+      await sendOne(tooLargeNote(outgoing.file));
+    }
+  };
+
+  const tooLargeNote = (file: OutboundFile): Outgoing => ({
+    kind: 'text',
+    content: say(fileTooLarge, options.language, { name: file.name, limit: discordUploadLimitBytes / (1024 * 1024) }),
+  });
+
+  const send = async (reply: Reply, journal: DeliveryJournal): Promise<void> => {
+    await typingStopped;
+    const outgoing: Outgoing[] = [
+      ...renderForPlatform(reply.text, 'discord').map((content): Outgoing => ({ kind: 'text', content })),
+      ...reply.files.map((file): Outgoing => ({ kind: 'file', file })),
+    ];
+    // A restart after the first part: the original was edited by then, so the rest follow up.
+    if (journal.isSent(0)) originalUsed = true;
+    for (const [index, part] of outgoing.entries()) {
+      if (journal.isSent(index)) continue;
+      await journal.sending(index);
+      await sendOne(part);
+      await journal.sent(index);
+    }
+  };
+
+  return {
+    send,
+    progress: async (event) => {
+      if (interaction && !originalUsed) {
+        // The caller watches the deferred reply: progress goes there, and the answer replaces it.
+        await interaction.editOriginal(event.text).catch((error: unknown) => logger.debug({ channelId, error: String(error) }, 'discord progress edit failed'));
+        return;
+      }
+      progressMessage ??= delivery.progressMessage(channelId);
+      await progressMessage.update(event.text);
+    },
+    working: () => {
+      // A deferred slash command already shows "thinking…".
+      if (target.kind === 'interaction') return () => undefined;
+      const typing: TypingHandle = delivery.startTyping(channelId);
+      return () => {
+        typingStopped = typing.stop();
+      };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { loadConfig } from '../../../src/config.js';
+import { createPlatformAdapters, startAdapters, stopAdapters } from '../../../src/platforms.js';
+import type { HandledMessage } from '../../../src/router.js';
+import type { PlatformAdapter } from '../../../src/shared/channel.js';
+import {
+  startFakeDiscord,
+  type FakeDiscord,
+  type FakeDiscordOptions,
+  type IncomingInteractionSpec,
+  type IncomingMessageSpec,
+} from '../../fakes/discord/index.js';
+import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
+import { memoryLog, type LogRecord } from '../../support/memory-log.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+
+// One whole bot for a Discord end-to-end test: the fake Discord (REST + gateway), the fake model server, the
+// Discord adapter as src/platforms.ts builds it from the environment (real discord.js), and the real app with its
+// durable queue.
+
+export interface DiscordHarness {
+  discord: FakeDiscord;
+  model: FakeModelServer;
+  test: TestApp;
+  adapter: PlatformAdapter;
+  /** What the adapter logged (info and above), through production's redaction. */
+  adapterLog: LogRecord[];
+  handled: HandledMessage[];
+  /** Dispatches a message and waits until the core has handled it (answered or ignored) and the queue is idle. */
+  deliver(spec: IncomingMessageSpec): Promise<void>;
+  /** Dispatches a slash command or autocomplete and waits until the core is idle again. */
+  interact(spec: IncomingInteractionSpec): Promise<{ id: string; token: string }>;
+  /** Contents of what the bot posted in a channel (interaction replies included), in order. */
+  sentContents(channelId: string): string[];
+  close(): Promise<void>;
+}
+
+export interface DiscordHarnessOptions {
+  discord?: FakeDiscordOptions;
+  environment?: Record<string, string>;
+}
+
+export async function startDiscordHarness(options: DiscordHarnessOptions = {}): Promise<DiscordHarness> {
+  const discord = await startFakeDiscord(options.discord);
+  const model = await startFakeModelServer({ modelId: 'test-model' });
+  const environment = {
+    MODEL_BASE_URL: model.url,
+    MODEL_TOOLS: 'off',
+    MODEL_VISION: 'off',
+    DISCORD_TOKEN: discord.token,
+    DISCORD_API_BASE_URL: discord.apiUrl,
+    ...options.environment,
+  };
+  const { log, records } = memoryLog('info', [discord.token]);
+  const [adapter] = createPlatformAdapters(loadConfig(environment), log);
+  if (!adapter) throw new Error('no Discord adapter was built');
+  const handled: HandledMessage[] = [];
+  const waiters = new Set<() => void>();
+  const test = createTestApp({
+    modelUrl: model.url,
+    environment,
+    adapters: [adapter],
+    observe: (message) => {
+      handled.push(message);
+      for (const wake of [...waiters]) wake();
+    },
+  });
+  const handledCount = (count: number) =>
+    new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (handled.length < count) return;
+        waiters.delete(check);
+        resolve();
+      };
+      waiters.add(check);
+      check();
+    });
+  try {
+    await startAdapters([adapter], test.app);
+  } catch (error) {
+    await test.close();
+    await model.close();
+    await discord.close();
+    throw error;
+  }
+  await test.app.inbound.resume();
+  let closed = false;
+  return {
+    discord,
+    model,
+    test,
+    adapter,
+    adapterLog: records,
+    handled,
+    deliver: async (spec) => {
+      const before = handled.length;
+      if (!(await discord.dispatchMessage(spec))) throw new Error('the fake would not send this message to the bot');
+      await handledCount(before + 1);
+      await test.app.inbound.idle();
+    },
+    interact: async (spec) => {
+      const before = handled.length;
+      const dispatched = await discord.dispatchInteraction(spec);
+      if (!spec.autocomplete) await handledCount(before + 1);
+      await test.app.inbound.idle();
+      return dispatched;
+    },
+    sentContents: (channelId) => discord.sentMessages(channelId).map((message) => message.content),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await stopAdapters([adapter], log);
+      await test.close();
+      await model.close();
+      await discord.close();
+    },
+  };
+}
