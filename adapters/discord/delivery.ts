@@ -53,6 +53,8 @@ interface SentMessage {
 export class DiscordDelivery {
   private readonly queue = new ChatQueue<string>();
   private readonly unreachable = new Set<string>();
+  /** Channels whose missing permission was logged: once per channel, however often users ask there. */
+  private readonly warned = new Set<string>();
   private readonly scheduler: Scheduler;
 
   constructor(
@@ -63,7 +65,7 @@ export class DiscordDelivery {
     this.scheduler = scheduler ?? timerScheduler;
   }
 
-  /** Someone wrote in the channel again (permissions may have changed): posting may resume. */
+  /** Someone asked in the channel again: one more attempt (permissions may have changed), not a retry loop. */
   markReachable(channelId: string): void {
     this.unreachable.delete(channelId);
   }
@@ -146,11 +148,12 @@ export class DiscordDelivery {
   }
 
   private markUnreachable(channelId: string, error: DiscordAPIError): void {
-    if (this.unreachable.has(channelId)) return;
     this.unreachable.add(channelId);
+    if (this.warned.has(channelId)) return;
+    this.warned.add(channelId);
     this.logger.warn(
       { channelId, code: error.code, status: error.status },
-      'discord: the bot may not post in this channel (give it View Channel, Send Messages and Attach Files there); not posting there until someone writes again',
+      'discord: the bot may not post in this channel (give it View Channel, Send Messages and Attach Files there); each new question there gets one more try',
     );
   }
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '../../../src/config.js';
 import { createPlatformAdapters, startAdapters, stopAdapters } from '../../../src/platforms.js';
 import type { HandledMessage } from '../../../src/router.js';
-import type { PlatformAdapter } from '../../../src/shared/channel.js';
+import type { InboundHandler, PlatformAdapter } from '../../../src/shared/channel.js';
 import {
   startFakeDiscord,
   type FakeDiscord,
@@ -25,7 +25,7 @@ export interface DiscordHarness {
   /** What the adapter logged (info and above), through production's redaction. */
   adapterLog: LogRecord[];
   handled: HandledMessage[];
-  /** Dispatches a message and waits until the core has handled it (answered or ignored) and the queue is idle. */
+  /** Dispatches a message and waits until the adapter stored it and the queue is idle (answered, ignored or failed). */
   deliver(spec: IncomingMessageSpec): Promise<void>;
   /** Dispatches a slash command or autocomplete and waits until the core is idle again. */
   interact(spec: IncomingInteractionSpec): Promise<{ id: string; token: string }>;
@@ -54,28 +54,32 @@ export async function startDiscordHarness(options: DiscordHarnessOptions = {}): 
   const [adapter] = createPlatformAdapters(loadConfig(environment), log);
   if (!adapter) throw new Error('no Discord adapter was built');
   const handled: HandledMessage[] = [];
+  const test = createTestApp({ modelUrl: model.url, environment, adapters: [adapter], observe: (message) => void handled.push(message) });
+  // The gateway has no acknowledgement to wait for: the harness counts what the adapter hands to the queue.
+  let accepted = 0;
   const waiters = new Set<() => void>();
-  const test = createTestApp({
-    modelUrl: model.url,
-    environment,
-    adapters: [adapter],
-    observe: (message) => {
-      handled.push(message);
-      for (const wake of [...waiters]) wake();
-    },
-  });
-  const handledCount = (count: number) =>
+  const acceptedCount = (count: number) =>
     new Promise<void>((resolve) => {
       const check = (): void => {
-        if (handled.length < count) return;
+        if (accepted < count) return;
         waiters.delete(check);
         resolve();
       };
       waiters.add(check);
       check();
     });
+  const inbound: InboundHandler = {
+    accept: async (message) => {
+      const result = await test.app.inbound.accept(message);
+      accepted += 1;
+      for (const wake of [...waiters]) wake();
+      return result;
+    },
+    moveSpace: (move) => test.app.inbound.moveSpace(move),
+    knowledgeBaseNames: (spaceKey) => test.app.inbound.knowledgeBaseNames(spaceKey),
+  };
   try {
-    await startAdapters([adapter], test.app);
+    await startAdapters([adapter], { inbound, identify: (platform, identity) => test.app.identify(platform, identity) });
   } catch (error) {
     await test.close();
     await model.close();
@@ -92,15 +96,15 @@ export async function startDiscordHarness(options: DiscordHarnessOptions = {}): 
     adapterLog: records,
     handled,
     deliver: async (spec) => {
-      const before = handled.length;
+      const before = accepted;
       if (!(await discord.dispatchMessage(spec))) throw new Error('the fake would not send this message to the bot');
-      await handledCount(before + 1);
+      await acceptedCount(before + 1);
       await test.app.inbound.idle();
     },
     interact: async (spec) => {
-      const before = handled.length;
+      const before = accepted;
       const dispatched = await discord.dispatchInteraction(spec);
-      if (!spec.autocomplete) await handledCount(before + 1);
+      if (!spec.autocomplete) await acceptedCount(before + 1);
       await test.app.inbound.idle();
       return dispatched;
     },

@@ -9,6 +9,10 @@ export interface StoredAttachment {
   bytes: Buffer;
   contentType: string;
   expiresAt: number;
+  /** Signatures of links that were expired by hand (expireAttachment); links signed later still work. */
+  revoked: Set<string>;
+  /** Links signed so far, so each fresh one differs even within the same second. */
+  signed: number;
 }
 
 export interface AttachmentOptions {
@@ -38,12 +42,10 @@ export class AttachmentStore {
   add(bytes: Buffer, options: AttachmentOptions): APIAttachment {
     const id = snowflake();
     const path = `/attachments/${options.channelId ?? snowflake()}/${id}/${encodeURIComponent(options.name)}`;
-    const issued = Math.floor(this.clock() / 1000);
-    const expiresAt = (issued + urlLifetimeMs / 1000) * 1000;
-    const [expiresHex, issuedHex] = [(expiresAt / 1000).toString(16), issued.toString(16)];
-    const query = `?ex=${expiresHex}&is=${issuedHex}&hm=${cdnSignature(this.key, path, expiresHex, issuedHex)}&`;
     const contentType = options.contentType ?? 'application/octet-stream';
-    this.files.set(path, { bytes, contentType, expiresAt });
+    const stored: StoredAttachment = { bytes, contentType, expiresAt: Number.POSITIVE_INFINITY, revoked: new Set(), signed: 0 };
+    this.files.set(path, stored);
+    const query = this.sign(path, stored);
     const attachment: APIAttachment = {
       id,
       filename: options.name,
@@ -58,16 +60,34 @@ export class AttachmentStore {
     return attachment;
   }
 
-  /** Makes every URL of this file answer 404, as after its `ex` time. */
+  /** Makes this link answer 404, as after its `ex` time; a link signed afresh (GET the message again) works. */
   expire(url: string): void {
-    const stored = this.files.get(new URL(url).pathname.replace(/^\/(?:cdn|media)/, ''));
-    if (stored) stored.expiresAt = 0;
+    const parsed = new URL(url);
+    const stored = this.files.get(parsed.pathname.replace(/^\/(?:cdn|media)/, ''));
+    stored?.revoked.add(parsed.searchParams.get('hm') ?? '');
+  }
+
+  /** The attachment with freshly signed links, as Discord returns it when the message is fetched again. */
+  refreshed(attachment: APIAttachment): APIAttachment {
+    const path = new URL(attachment.url).pathname.replace(/^\/(?:cdn|media)/, '');
+    const stored = this.files.get(path);
+    if (!stored) return attachment;
+    const query = this.sign(path, stored);
+    return { ...attachment, url: `${this.cdnBase}${path}${query}`, proxy_url: `${this.mediaBase}${path}${query}` };
+  }
+
+  private sign(path: string, stored: StoredAttachment): string {
+    stored.signed += 1;
+    // `is` moves by one second per link: a distinct signature even when two are signed in the same second.
+    const issued = Math.floor(this.clock() / 1000) + stored.signed;
+    const [expiresHex, issuedHex] = [(issued + urlLifetimeMs / 1000).toString(16), issued.toString(16)];
+    return `?ex=${expiresHex}&is=${issuedHex}&hm=${cdnSignature(this.key, path, expiresHex, issuedHex)}&`;
   }
 
   serve(path: string, query: URLSearchParams): StoredAttachment | undefined {
     const stored = this.files.get(path);
     const [expiresHex, issuedHex, signature] = [query.get('ex') ?? '', query.get('is') ?? '', query.get('hm') ?? ''];
-    if (!stored || signature !== cdnSignature(this.key, path, expiresHex, issuedHex)) return undefined;
+    if (!stored || signature !== cdnSignature(this.key, path, expiresHex, issuedHex) || stored.revoked.has(signature)) return undefined;
     if (this.clock() >= Math.min(stored.expiresAt, parseInt(expiresHex, 16) * 1000)) return undefined;
     return stored;
   }

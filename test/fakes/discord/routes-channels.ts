@@ -33,7 +33,16 @@ export const channelRoutes: Route[] = [
       return ok(message);
     },
   },
-  { method: 'GET', template: '/channels/:channel/messages/:message', auth: true, handle: (context) => ok(knownMessage(context)) },
+  {
+    method: 'GET',
+    template: '/channels/:channel/messages/:message',
+    auth: true,
+    // Attachment links come back signed afresh (they expire; this is how a client gets working ones again).
+    handle: (context) => {
+      const message = knownMessage(context);
+      return ok({ ...message, attachments: message.attachments.map((attachment) => context.state.attachments.refreshed(attachment)) });
+    },
+  },
   {
     method: 'PATCH',
     template: '/channels/:channel/messages/:message',
