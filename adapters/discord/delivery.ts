@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { DiscordAPIError, RESTJSONErrorCodes, Routes, type REST } from 'discord.js';
+import { DiscordAPIError, HTTPError, RESTJSONErrorCodes, Routes, type REST } from 'discord.js';
 import type { Logger } from '../../src/shared/log.js';
 import { ChatQueue } from '../common/chat-queue.js';
 import { ProgressMessage } from '../common/progress-message.js';
-import { timerScheduler, type Scheduler } from '../common/scheduler.js';
+import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../common/scheduler.js';
 import { startTypingLoop, type TypingHandle } from '../common/typing.js';
 
 // Sending to Discord over discord.js's REST client (platforms.md §1.5): one ordered queue per channel; 429s are
@@ -21,6 +21,13 @@ export const discordUploadLimitBytes = 10 * 1024 * 1024;
 export const noPings = { parse: [], replied_user: false } as const;
 
 const unreachableCodes = new Set<number>([RESTJSONErrorCodes.MissingPermissions, RESTJSONErrorCodes.MissingAccess, RESTJSONErrorCodes.UnknownChannel]);
+
+const connectionAttempts = 3;
+
+/** Not an answer from Discord (those are DiscordAPIError, or HTTPError for 5xx the library already retried). */
+function isConnectionFailure(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof DiscordAPIError) && !(error instanceof HTTPError) && !(error instanceof DiscordDeliveryError);
+}
 
 export class DiscordDeliveryError extends Error {
   override readonly name = 'DiscordDeliveryError';
@@ -56,13 +63,15 @@ export class DiscordDelivery {
   /** Channels whose missing permission was logged: once per channel, however often users ask there. */
   private readonly warned = new Set<string>();
   private readonly scheduler: Scheduler;
+  private readonly sleep: Sleep;
 
   constructor(
     private readonly rest: REST,
     private readonly logger: Logger,
-    scheduler?: Scheduler,
+    timing: { scheduler?: Scheduler | undefined; sleep?: Sleep | undefined } = {},
   ) {
-    this.scheduler = scheduler ?? timerScheduler;
+    this.scheduler = timing.scheduler ?? timerScheduler;
+    this.sleep = timing.sleep ?? timerSleep;
   }
 
   /** Someone asked in the channel again: one more attempt (permissions may have changed), not a retry loop. */
@@ -133,7 +142,24 @@ export class DiscordDelivery {
     });
   }
 
+  /**
+   * One message, tried again (twice, after 0.5 and 1 s) when the connection failed: @discordjs/rest retries 429s and
+   * 5xx itself but not a dropped socket. The send that was in flight may then arrive twice — the one duplicate the
+   * delivery allows.
+   */
   private async post(channelId: string, sentParts: number, body: Record<string, unknown>, files?: { name: string; data: Buffer }[]): Promise<SentMessage> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.postOnce(channelId, sentParts, body, files);
+      } catch (error) {
+        if (!isConnectionFailure(error) || attempt >= connectionAttempts) throw error;
+        this.logger.info({ channelId, attempt }, 'discord: connection failed while sending; trying again');
+        await this.sleep(500 * attempt);
+      }
+    }
+  }
+
+  private async postOnce(channelId: string, sentParts: number, body: Record<string, unknown>, files?: { name: string; data: Buffer }[]): Promise<SentMessage> {
     if (this.unreachable.has(channelId)) throw new DiscordDeliveryError('unreachable', channelId, sentParts, undefined);
     try {
       return (await this.rest.post(Routes.channelMessages(channelId), { body, ...(files ? { files } : {}) })) as SentMessage;

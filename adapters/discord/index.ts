@@ -69,7 +69,7 @@ class DiscordAdapter implements PlatformAdapter {
     this.rest.on('rateLimited', (limit: RateLimitData) =>
       options.logger.info({ route: limit.route, retryAfterMs: limit.retryAfter, global: limit.global, scope: limit.scope }, 'discord rate limit: waiting'),
     );
-    this.delivery = new DiscordDelivery(this.rest, options.logger, options.scheduler);
+    this.delivery = new DiscordDelivery(this.rest, options.logger, { scheduler: options.scheduler });
   }
 
   async start(handler: InboundHandler): Promise<AdapterIdentity> {

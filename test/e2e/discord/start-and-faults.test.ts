@@ -54,6 +54,20 @@ describe('Discord faults', () => {
     expect(messagesOfLog(harness)).toContain('discord rate limit: waiting');
   });
 
+  it('sends again when the connection drops while posting (the library does not retry a dropped socket)', async () => {
+    harness = await startDiscordHarness({ discord: { guilds } });
+    const { discord, model } = harness;
+    const general = discord.channel('general').id;
+    discord.disconnectNext('POST /channels/*/messages');
+    model.script({ text: 'ส่งได้ในครั้งที่สอง' });
+    await harness.deliver({ channelId: general, author: somchai, content: `<@${discord.botUser.id}> ลองอีกที` });
+    expect(harness.sentContents(general)).toEqual(['ส่งได้ในครั้งที่สอง']);
+    expect(discord.callsOf('POST /channels/*/messages').map((call) => call.outcome)).toEqual([
+      { disconnected: true },
+      expect.objectContaining({ status: 200 }),
+    ]);
+  });
+
   it('logs a channel it may not post in once, and tries once per question there, not in a loop', async () => {
     harness = await startDiscordHarness({ discord: { guilds } });
     const { discord, model } = harness;

@@ -5,7 +5,8 @@ import type { UploadedFile } from './request-body.js';
 // bot's Authorization, the JSON body (or a multipart request's payload_json), the uploaded files, and how it was
 // answered. Waiting on a call is event-driven: the promise resolves when the call has been answered.
 
-export type CallOutcome = { status: number; body?: unknown } | { disconnected: true };
+/** `held`: recorded, no answer yet (holdNext); becomes the answer's outcome, or `disconnected` if the client went away. */
+export type CallOutcome = { status: number; body?: unknown } | { disconnected: true } | { held: true };
 
 export interface DiscordCall {
   sequence: number;

@@ -21,6 +21,8 @@ function take<Value>(queue: Switched<Value>[], method: string, path: string): Va
 export class SwitchedFailures {
   private readonly answers: Switched<FailureResponse>[] = [];
   private readonly disconnects: Switched<true>[] = [];
+  private readonly holds: { pattern: CallPattern; skip: number }[] = [];
+  private readonly held = new Set<() => void>();
 
   failNext(pattern: CallPattern, failure: FailureResponse, times = 1): void {
     this.answers.push({ pattern, value: failure, left: times });
@@ -28,6 +30,39 @@ export class SwitchedFailures {
 
   disconnectNext(pattern: CallPattern, times = 1): void {
     this.disconnects.push({ pattern, value: true, left: times });
+  }
+
+  /** After `skip` more matching calls pass, the next one gets no answer until releaseHeld() or its client goes away. */
+  holdNext(pattern: CallPattern, skip = 0): void {
+    this.holds.push({ pattern, skip });
+  }
+
+  /** Whether this call is the one to hold (counting down the calls to let pass first). */
+  takeHold(method: string, path: string): boolean {
+    const found = this.holds.find((entry) => matchesCall(entry.pattern, method, path));
+    if (!found) return false;
+    if (found.skip > 0) {
+      found.skip -= 1;
+      return false;
+    }
+    this.holds.splice(this.holds.indexOf(found), 1);
+    return true;
+  }
+
+  /** Resolves on releaseHeld() (true) or when `signal` aborts (false). */
+  waitForRelease(signal: AbortSignal): Promise<boolean> {
+    return new Promise((resolve) => {
+      const release = (): void => {
+        this.held.delete(release);
+        resolve(!signal.aborted);
+      };
+      this.held.add(release);
+      signal.addEventListener('abort', release, { once: true });
+    });
+  }
+
+  releaseHeld(): void {
+    for (const release of [...this.held]) release();
   }
 
   takeFailure(method: string, path: string): FailureResponse | undefined {

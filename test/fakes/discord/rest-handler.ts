@@ -76,6 +76,12 @@ async function answer(dependencies: RestDependencies, request: IncomingMessage, 
     request.socket.destroy();
     return;
   }
+  if (dependencies.failures.takeHold(call.method, call.path)) {
+    const gone = new AbortController();
+    response.on('close', () => gone.abort());
+    log.settle(call, { held: true });
+    if (!(await dependencies.failures.waitForRelease(gone.signal))) return void (call.outcome = { disconnected: true });
+  }
   const matched = matchRoute(dependencies.routes, call.method, call.path);
   if (matched === undefined) return settle(404, discordErrors.notFound().body);
   if (matched === 'method-not-allowed') return settle(405, discordErrors.methodNotAllowed().body);

@@ -69,6 +69,9 @@ export interface FakeDiscord {
   expireInteractionToken(id: string): void;
   failNext(pattern: CallPattern, failure: FailureResponse, times?: number): void;
   disconnectNext(pattern: CallPattern, times?: number): void;
+  /** After `skip` more calls matching pass, the next is recorded but not answered until releaseHeld() (or its client is killed). */
+  holdNext(pattern: CallPattern, skip?: number): void;
+  releaseHeld(): void;
   calls: readonly DiscordCall[];
   callsOf(pattern: CallPattern): DiscordCall[];
   waitForCall(pattern: CallPattern, predicate?: CallPredicate): Promise<DiscordCall>;
@@ -184,6 +187,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     expireInteractionToken: (id) => void (expect(id).tokenExpired = true),
     failNext: (pattern, failure, times) => failures.failNext(pattern, failure, times),
     disconnectNext: (pattern, times) => failures.disconnectNext(pattern, times),
+    holdNext: (pattern, skip) => failures.holdNext(pattern, skip),
+    releaseHeld: () => failures.releaseHeld(),
     calls: log.calls,
     callsOf: (pattern) => log.callsOf(pattern),
     waitForCall: (pattern, predicate) => log.waitFor(pattern, predicate),
@@ -195,6 +200,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     waitForGatewayClose: (predicate) => gateway.waitForClose(predicate),
     closeGateway: (code, reason) => gateway.closeConnection(code, reason),
     close: async () => {
+      failures.releaseHeld();
       await gateway.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
