@@ -1,3 +1,4 @@
+import { describeError } from './shared/describe-error.js';
 import type http from 'node:http';
 import { createApp, type App } from './app.js';
 import type { Config } from './config.js';
@@ -50,7 +51,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
 
   let stopping: Promise<void> | undefined;
-  const shutdown = (reason: string): Promise<void> => {
+  const shutdown = (reason: string, exitCode = 0): Promise<void> => {
     stopping ??= (async () => {
       log.info({ reason, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: finishing running turns');
       // First no new updates (each adapter acknowledges only what is stored), then the turns, then the stores.
@@ -63,7 +64,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         log.error({ error: String(error) }, 'shutdown failed');
         process.exit(1);
       }
-      process.exit(0);
+      process.exit(exitCode);
     })();
     return stopping;
   };
@@ -75,7 +76,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log.warn('REDIS_URL / DATABASE_URL are not supported yet: state stays in SQLite files under DATA_DIR');
   }
   if (options.waitForModel) await waitForModelServer(config.MODEL_BASE_URL, { timeoutMs: 120_000, log });
-  await startAdapters(adapters, app, platforms);
+  try {
+    await startAdapters(adapters, app, platforms);
+  } catch (error) {
+    // A platform that cannot start (a refused token, a bad setting) stops the process: under pm2 a clear exit with
+    // back-off, not a bot that looks up and answers on only some of its platforms.
+    log.error({ error: describeError(error) }, 'a platform did not start: stopping');
+    await shutdown('a platform did not start', 1);
+    throw error;
+  }
   // After the adapters: the bots' usernames are known, so `/cmd@bot` in a message left from the last run is ours.
   await app.inbound.resume();
   return { app, shutdown };

@@ -59,6 +59,16 @@ async function posted(channelId: string, count: number): Promise<void> {
   await discord.waitForCall('POST /channels/*/messages', () => discord.sentMessages(channelId).length >= count);
 }
 
+describe('Discord bot process with a refused token', { timeout: 60_000 }, () => {
+  it('exits non-zero with the reason (pm2 backs off instead of a bot that looks up)', async () => {
+    const started = startBotProcess(
+      { DISCORD_TOKEN: 'not-the-token', DISCORD_API_BASE_URL: discord.apiUrl, MODEL_BASE_URL: model.url, DATA_DIR: path.join(workDir, 'data'), HTTP_PORT: '0' },
+      workDir,
+    );
+    await expect(started).rejects.toThrow(/exited \(1\)[\s\S]*DISCORD_TOKEN was refused by Discord \(401\)/);
+  });
+});
+
 // Each test starts the bot twice (about two seconds each with tsx).
 describe('Discord bot killed with SIGKILL, restarted on the same DATA_DIR', { timeout: 60_000 }, () => {
   it('during two model calls (a channel and a DM): both answered once after the restart', async () => {

@@ -20,6 +20,10 @@ export interface DiscordCall {
   body: unknown;
   files: UploadedFile[];
   receivedAt: number;
+  /** performance.now() when the call was logged (its body read): for benchmarks, which time in the same process. */
+  receivedTime: number;
+  /** performance.now() when its outcome was set by `settle`, i.e. just before the answer is written. */
+  answeredTime?: number;
   outcome?: CallOutcome;
 }
 
@@ -36,8 +40,8 @@ export class CallLog {
   private readonly announced = new WeakSet<DiscordCall>();
   private waiters: Waiter[] = [];
 
-  record(call: Omit<DiscordCall, 'sequence' | 'receivedAt'>): DiscordCall {
-    const recorded: DiscordCall = { ...call, sequence: this.calls.length, receivedAt: Date.now() };
+  record(call: Omit<DiscordCall, 'sequence' | 'receivedAt' | 'receivedTime' | 'answeredTime'>): DiscordCall {
+    const recorded: DiscordCall = { ...call, sequence: this.calls.length, receivedAt: Date.now(), receivedTime: performance.now() };
     this.calls.push(recorded);
     return recorded;
   }
@@ -45,6 +49,7 @@ export class CallLog {
   /** Sets the outcome and tells waiters, just before the answer is written. */
   settle(call: DiscordCall, outcome: CallOutcome): void {
     call.outcome = outcome;
+    call.answeredTime = performance.now();
     this.announced.add(call);
     const matched = this.waiters.filter((waiter) => matchesCall(waiter.pattern, call.method, call.path) && waiter.predicate(call));
     this.waiters = this.waiters.filter((waiter) => !matched.includes(waiter));

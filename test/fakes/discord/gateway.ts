@@ -45,6 +45,16 @@ interface Connection {
   session?: Session;
 }
 
+/**
+ * performance.now() just before each dispatch's frame was handed to the socket, keyed by the dispatched `d` object
+ * (e.g. the payload dispatchMessage resolves with): for benchmarks, which time in the same process.
+ */
+const frameWrittenTimes = new WeakMap<object, number>();
+
+export function dispatchWrittenTime(data: object): number | undefined {
+  return frameWrittenTimes.get(data);
+}
+
 type Waiter = { predicate: (close: GatewayClose) => boolean; resolve(close: GatewayClose): void };
 
 export class FakeGateway {
@@ -194,6 +204,7 @@ export class FakeGateway {
     session.sequence += 1;
     const text = JSON.stringify({ op: 0, t: type, s: session.sequence, d: data });
     session.frames.push({ sequence: session.sequence, text });
+    if (typeof data === 'object' && data !== null) frameWrittenTimes.set(data, performance.now());
     return new Promise((resolve, reject) => connection.socket.send(text, (error) => (error ? reject(error) : resolve())));
   }
 }
