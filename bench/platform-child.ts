@@ -7,11 +7,13 @@ import type { PlatformAdapter } from '../src/shared/channel.js';
 import { silentLogger } from '../src/shared/log.js';
 import type { Reply } from '../src/shared/types.js';
 import { createTestApp } from '../test/support/test-app.js';
+import { rateLimitCounter, type RateLimitWaits } from './platform-bots.js';
 import { markerOf, markersIn, questionText } from './platform-measure.js';
 
 // The measured process of the concurrency run, started with the shipped V8 flags. `telegram`: the whole bot (the
 // Telegram adapter as src/platforms.ts builds it, real telegraf, long polling against the fake Bot API of the parent,
-// the app with its durable queue). `cli`: the same app without any adapter, answering through router.handle.
+// the app with its durable queue). `both`: the same with the Discord adapter beside it (real discord.js on the
+// parent's fake gateway and REST). `cli`: the same app without any adapter, answering through router.handle.
 // The fakes run in the parent, so this process's RSS is the bot's own (plus the tsx loader).
 
 export type ParentMessage = { kind: 'stop' } | { kind: 'run'; conversations: number; per: number };
@@ -33,7 +35,9 @@ export interface CliLoadReport {
   duplicated: number;
 }
 
-export type ChildMessage = { kind: 'ready' } | { kind: 'done'; memory: MemoryReport; cli?: CliLoadReport };
+export type ChildMode = 'telegram' | 'both' | 'cli';
+
+export type ChildMessage = { kind: 'ready' } | { kind: 'done'; memory: MemoryReport; cli?: CliLoadReport; discordRateLimits?: RateLimitWaits };
 
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
@@ -71,15 +75,20 @@ async function runCliLoad(test: ReturnType<typeof createTestApp>, conversations:
   return { elapsedMs, answered: answers.size, lost: messages.length - answers.size, duplicated: sent.filter((times) => times > 1).length };
 }
 
-export async function runChild(mode: 'telegram' | 'cli'): Promise<void> {
+export async function runChild(mode: ChildMode): Promise<void> {
   const modelUrl = process.env.BENCH_MODEL_URL ?? '';
   const environment: Record<string, string> = { MODEL_BASE_URL: modelUrl, MODEL_TOOLS: 'off', MODEL_VISION: 'off' };
   let adapters: PlatformAdapter[] = [];
-  if (mode === 'telegram') {
+  const rateLimits = rateLimitCounter();
+  if (mode !== 'cli') {
     environment.TELEGRAM_BOT_TOKEN = process.env.BENCH_TELEGRAM_TOKEN ?? '';
     environment.TELEGRAM_API_ROOT = process.env.BENCH_TELEGRAM_URL ?? '';
-    adapters = createPlatformAdapters(loadConfig(environment), silentLogger());
   }
+  if (mode === 'both') {
+    environment.DISCORD_TOKEN = process.env.BENCH_DISCORD_TOKEN ?? '';
+    environment.DISCORD_API_BASE_URL = process.env.BENCH_DISCORD_URL ?? '';
+  }
+  if (mode !== 'cli') adapters = createPlatformAdapters(loadConfig(environment), mode === 'both' ? rateLimits.log : silentLogger());
   const test = createTestApp({ modelUrl, environment, adapters });
   await startAdapters(adapters, test.app);
   await test.app.inbound.resume();
@@ -106,6 +115,6 @@ export async function runChild(mode: 'telegram' | 'cli'): Promise<void> {
     maxRssMb: megabytes(process.resourceUsage().maxRSS * 1024),
     peakHeapUsedMb: megabytes(peakHeap),
   };
-  tell({ kind: 'done', memory, ...(cli ? { cli } : {}) });
+  tell({ kind: 'done', memory, ...(cli ? { cli } : {}), ...(mode === 'both' ? { discordRateLimits: rateLimits.waits } : {}) });
   process.disconnect();
 }

@@ -2,18 +2,26 @@ import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { consoleMessage, consoleResponder } from '../adapters/console/index.js';
 import type { Responder } from '../src/shared/channel.js';
-import { startTelegramHarness, type TelegramHarness } from '../test/e2e/telegram/telegram-harness.js';
-import { groupChat, privateChat, textMessageUpdate, user, type TelegramCall } from '../test/fakes/telegram/index.js';
+import { groupChat, privateChat, textMessageUpdate, user, type FakeTelegram, type TelegramCall } from '../test/fakes/telegram/index.js';
+import { startBenchBots, type BenchPlatform, type RateLimitWaits } from './platform-bots.js';
+import { DiscordLatencyStep, type DiscordDetail } from './platform-discord-latency.js';
 import { dropModelRecordings, markerOf, markersIn, questionText, scriptEchoingAnswers, type ModelMoments } from './platform-measure.js';
 
-// The sequential latency run: one message at a time, alternately through Telegram (real long polling, real telegraf,
-// the durable queue) and through the direct path the CLI uses (router.handle), on the same app. Times come from the
-// fakes (the Bot API's call log, the model server's two moments) and, on the direct path, from around handle/send.
+// The sequential latency run: one message at a time, in turn through Telegram (real long polling, real telegraf,
+// the durable queue), through the direct path the CLI uses (router.handle), and through Discord (real discord.js on
+// the fake gateway, the same queue), on the same app. Times come from the fakes (the Bot API's and Discord's call
+// logs, the gateway's frame stamp, the model server's two moments) and, on the direct path, from around handle/send.
 
 export interface PathSample {
-  /** Telegram: getUpdates answered with the update → model request. Direct: handle called → model request. */
+  /**
+   * Telegram: getUpdates answered with the update → model request. Discord: MESSAGE_CREATE frame written → model
+   * request. Direct: handle called → model request.
+   */
   inbound: number;
-  /** Telegram: model answer written → the last sendMessage of the answer received. Direct: → the responder's send returned. */
+  /**
+   * Model answer written → Telegram: the last sendMessage of the answer received; Discord: the last POST
+   * /channels/{id}/messages of the answer received; direct: the responder's send returned.
+   */
   outbound: number;
 }
 
@@ -34,11 +42,16 @@ export interface LatencyRun {
   /** The same in group chats (the bot @mentioned; on Telegram the answer replies to the question). */
   groupTelegram: PathSample[];
   groupCli: PathSample[];
+  /** Guild text channels, the bot @mentioned (the answer replies to the question); none unless Discord runs. */
+  discord: PathSample[];
+  discordDetails: DiscordDetail[];
+  /** The rate-limit waits @discordjs/rest announced during the whole run (warm-up included). */
+  discordRateLimits?: RateLimitWaits;
 }
 
 /** The getUpdates call whose answer carried the update: the poll held when it was pushed, or a later one. */
-function carrierOf(harness: TelegramHarness, updateId: number): TelegramCall | undefined {
-  const calls = harness.telegram.calls;
+function carrierOf(telegram: FakeTelegram, updateId: number): TelegramCall | undefined {
+  const calls = telegram.calls;
   for (let index = calls.length - 1; index >= 0; index--) {
     const call = calls[index];
     if (call && carries(call, updateId)) return call;
@@ -52,9 +65,18 @@ const carries = (call: TelegramCall, updateId: number): boolean =>
   Array.isArray(call.outcome.result) &&
   call.outcome.result.some((update) => (update as { update_id?: unknown }).update_id === updateId);
 
-export async function runLatency(options: { messages: number; chats: number; warmup: number; groupMessages: number }): Promise<LatencyRun> {
-  const harness = await startTelegramHarness();
-  const { telegram, model, test } = harness;
+export interface LatencyOptions {
+  messages: number;
+  chats: number;
+  warmup: number;
+  groupMessages: number;
+  platforms: readonly BenchPlatform[];
+}
+
+export async function runLatency(options: LatencyOptions): Promise<LatencyRun> {
+  const bots = await startBenchBots(options.platforms, options.chats);
+  const { telegram, model, test } = bots;
+  const discordStep = bots.discord ? new DiscordLatencyStep(bots) : undefined;
   const moments = new Map<string, ModelMoments>();
   const users = Array.from({ length: options.chats }, (_, index) => user(710_000 + index, `ลูกค้า ${index}`, `customer_${index}`));
   const groups = [groupChat(-1_001_710_000_001, 'ร้านกาแฟ สาขา 1'), groupChat(-1_001_710_000_002, 'ร้านกาแฟ สาขา 2')];
@@ -68,7 +90,7 @@ export async function runLatency(options: { messages: number; chats: number; war
     return found;
   };
 
-  const viaTelegram = async (chat: number, inGroup: boolean): Promise<{ sample: PathSample; detail: TelegramDetail }> => {
+  const viaTelegram = async (telegram: FakeTelegram, chat: number, inGroup: boolean): Promise<{ sample: PathSample; detail: TelegramDetail }> => {
     const marker = markerOf(sequence++);
     scriptEchoingAnswers(model, 1, (asked, at) => moments.set(asked, at));
     const from = users[chat] ?? users[0];
@@ -84,7 +106,7 @@ export async function runLatency(options: { messages: number; chats: number; war
     await test.app.inbound.idle();
     const answered = momentsOf(marker);
     const calls = telegram.calls.slice(firstCall);
-    const carrier = carrierOf(harness, pushed.update_id);
+    const carrier = carrierOf(telegram, pushed.update_id);
     if (carrier?.answeredTime === undefined) throw new Error(`no getUpdates answer carried update ${pushed.update_id}`);
     const nextPoll = telegram.calls.find((call) => call.method === 'getUpdates' && call.sequence > carrier.sequence);
     const typing = calls.find((call) => call.method === 'sendChatAction');
@@ -120,28 +142,43 @@ export async function runLatency(options: { messages: number; chats: number; war
     return { inbound: answered.requestAt - receivedAt, outbound: sentAt - answered.answerAt };
   };
 
-  const run: LatencyRun = { telegram: [], cli: [], details: [], groupTelegram: [], groupCli: [] };
+  const viaDiscord = async (step: DiscordLatencyStep, chat: number) => {
+    const marker = markerOf(sequence++);
+    scriptEchoingAnswers(model, 1, (asked, at) => moments.set(asked, at));
+    return step.run(marker, chat, momentsOf);
+  };
+
+  const run: LatencyRun = { telegram: [], cli: [], details: [], groupTelegram: [], groupCli: [], discord: [], discordDetails: [] };
   try {
     for (let index = 0; index < options.warmup + options.messages + options.groupMessages; index++) {
       const chat = index % options.chats;
       const inGroup = index >= options.warmup + options.messages;
-      // Alternating, so drift (JIT, GC, a growing database) falls on both paths alike.
-      const telegramResult = await viaTelegram(chat, inGroup);
+      const counted = index >= options.warmup;
+      // In turn, so drift (JIT, GC, a growing database) falls on every path alike.
+      const telegramResult = telegram ? await viaTelegram(telegram, chat, inGroup) : undefined;
       const cliSample = await viaCli(chat, inGroup);
+      // Discord messages are all guild-channel mentions: they run with the main phase, not the Telegram group one.
+      const discordResult = discordStep && !inGroup ? await viaDiscord(discordStep, chat) : undefined;
       dropModelRecordings(model);
-      if (index < options.warmup) continue;
+      if (!counted) continue;
       if (inGroup) {
-        run.groupTelegram.push(telegramResult.sample);
+        if (telegramResult) run.groupTelegram.push(telegramResult.sample);
         run.groupCli.push(cliSample);
         continue;
       }
-      run.telegram.push(telegramResult.sample);
-      run.details.push(telegramResult.detail);
+      if (telegramResult) {
+        run.telegram.push(telegramResult.sample);
+        run.details.push(telegramResult.detail);
+      }
+      if (discordResult) {
+        run.discord.push(discordResult.sample);
+        run.discordDetails.push(discordResult.detail);
+      }
       run.cli.push(cliSample);
     }
     model.assertAllConsumed();
   } finally {
-    await harness.close();
+    await bots.close();
   }
-  return run;
+  return { ...run, discordRateLimits: bots.rateLimits };
 }

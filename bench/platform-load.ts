@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startFakeModelServer } from '../test/fakes/model-server.js';
 import { privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram, type TelegramCall } from '../test/fakes/telegram/index.js';
-import type { ChildMessage, CliLoadReport, MemoryReport, ParentMessage } from './platform-child.js';
+import type { ChildMessage, ChildMode, CliLoadReport, MemoryReport, ParentMessage } from './platform-child.js';
 import { markerOf, markersIn, questionText, round, scriptEchoingAnswers, spread, type Spread } from './platform-measure.js';
 import { productionNodeFlags } from './turn.js';
 
@@ -12,7 +12,7 @@ import { productionNodeFlags } from './turn.js';
 // child with no adapter (telegraf never loaded): its RSS and throughput are the baseline.
 
 /** No answer for this long: the rest count as lost. */
-const stallMs = 30_000;
+export const stallMs = 30_000;
 
 export interface TelegramLoad {
   elapsedMs: number;
@@ -37,7 +37,7 @@ export interface CliLoad extends CliLoadReport {
   memory: MemoryReport;
 }
 
-function spawnChild(mode: 'telegram' | 'cli', environment: Record<string, string>): ChildProcess {
+export function spawnChild(mode: ChildMode, environment: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [...productionNodeFlags, '--import', 'tsx', 'bench/run.ts', 'platform', '--child', mode], {
     cwd: path.resolve(import.meta.dirname, '..'),
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -45,7 +45,7 @@ function spawnChild(mode: 'telegram' | 'cli', environment: Record<string, string
   });
 }
 
-function nextFrom(child: ChildProcess): Promise<ChildMessage> {
+export function nextFrom(child: ChildProcess): Promise<ChildMessage> {
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`bench child exited (${String(code)}) before it reported`));
     child.once('exit', onExit);
@@ -56,7 +56,7 @@ function nextFrom(child: ChildProcess): Promise<ChildMessage> {
   });
 }
 
-async function finish(child: ChildProcess): Promise<Extract<ChildMessage, { kind: 'done' }>> {
+export async function finish(child: ChildProcess): Promise<Extract<ChildMessage, { kind: 'done' }>> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const done = nextFrom(child);
   child.send({ kind: 'stop' } satisfies ParentMessage);
@@ -67,7 +67,7 @@ async function finish(child: ChildProcess): Promise<Extract<ChildMessage, { kind
 }
 
 /** Resolves when every marker has a sendMessage, or when none came for `stallMs`; the time of the last answer. */
-async function allAnswered(telegram: FakeTelegram, markers: ReadonlySet<string>): Promise<number> {
+export async function allAnswered(telegram: FakeTelegram, markers: ReadonlySet<string>): Promise<number> {
   const waiting = new Set(markers);
   let lastAnswerAt = performance.now();
   let progressAt = Date.now();
@@ -92,7 +92,7 @@ async function allAnswered(telegram: FakeTelegram, markers: ReadonlySet<string>)
 }
 
 /** Lost, duplicated and out-of-order answers, counted on the fake's whole call log once the bot has stopped. */
-function countAnswers(calls: readonly TelegramCall[], markers: readonly string[]) {
+export function countAnswers(calls: readonly TelegramCall[], markers: readonly string[]) {
   const sends = new Map<string, number>();
   const firstSentAt = new Map<string, number>();
   const lastMarkerOfChat = new Map<string, string>();
@@ -123,7 +123,7 @@ function countAnswers(calls: readonly TelegramCall[], markers: readonly string[]
 }
 
 /** When each update was first handed to the bot, and how many came back in a later answer. */
-function deliveries(calls: readonly TelegramCall[]): { deliveredAt: Map<number, number>; twice: number; batches: number } {
+export function deliveries(calls: readonly TelegramCall[]): { deliveredAt: Map<number, number>; twice: number; batches: number } {
   const deliveredAt = new Map<number, number>();
   let twice = 0;
   let batches = 0;
