@@ -38,6 +38,35 @@ function expectCutsBetweenGraphemes(pieces: readonly string[], whole: string): v
 
 const fenceLine = /^(?:> )?```/;
 
+/**
+ * Outside code fences and code spans, the unescaped `*` and `~` of a Discord part: emphasis that was cut and not
+ * closed leaves an odd count of one of them (1 or 2 returned; 0 when both are even).
+ */
+function oddMarkers(part: string): number {
+  let stars = 0;
+  let tildes = 0;
+  let inFence = false;
+  for (const line of part.split('\n')) {
+    if (fenceLine.test(line)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) continue;
+    for (let index = 0; index < line.length; index += 1) {
+      const character = line[index];
+      if (character === '\\') index += 1;
+      else if (character === '`') {
+        let run = 1;
+        while (line[index + run] === '`') run += 1;
+        const end = line.indexOf('`'.repeat(run), index + run);
+        index = end === -1 ? line.length : end + run - 1;
+      } else if (character === '*') stars += 1;
+      else if (character === '~') tildes += 1;
+    }
+  }
+  return (stars % 2) + (tildes % 2);
+}
+
 describe('splitting rendered answers (properties)', () => {
   it('Telegram: every part is valid HTML for Telegram within its visible limit, and the visible text comes back whole', () => {
     fc.assert(
@@ -58,7 +87,7 @@ describe('splitting rendered answers (properties)', () => {
     );
   });
 
-  it('Discord: every part fits 2000 characters with balanced code fences, and the parts give back the whole', () => {
+  it('Discord: every part fits 2000 characters with balanced code fences and emphasis, and the parts give back the whole', () => {
     fc.assert(
       fc.property(markdownDocument, fc.constantFrom(messageTextLimits.discord, 200), (markdown, limit) => {
         const rendered = renderWhole(markdown, 'discord');
@@ -68,8 +97,9 @@ describe('splitting rendered answers (properties)', () => {
           expect(part.text.trim()).not.toBe('');
           const fences = part.text.split('\n').filter((line) => fenceLine.test(line));
           expect(fences.length % 2, `unbalanced fences in ${JSON.stringify(part.text)}`).toBe(0);
-          expect(part.reopened).toMatch(/^(?:(?:> )?```[\w+#.-]*\n)?$/);
-          expect(part.closed).toMatch(/^(?:\n?(?:> )?```)?$/);
+          expect(part.reopened).toMatch(/^(?:(?:\*\*|\*|~~)*(?:> )?```[\w+#.-]*\n)?(?:\*\*|\*|~~)*$/);
+          expect(part.closed).toMatch(/^(?:\*\*|\*|~~)*(?:\n?(?:> )?```)?$/);
+          expect(oddMarkers(part.text), `unbalanced emphasis in ${JSON.stringify(part.text)}`).toBe(0);
         }
         expectWholeBack(parts, rendered);
         expectCutsBetweenGraphemes(
