@@ -2,7 +2,7 @@ import type { ParsedCommand } from './commands/command.js';
 import { parseCommand } from './commands/parse.js';
 import type { InboundMessage } from './shared/types.js';
 
-export type IgnoreReason = 'group-not-addressed' | 'duplicate' | 'empty' | 'command-for-another-bot' | 'unknown-command';
+export type IgnoreReason = 'group-not-addressed' | 'duplicate' | 'empty' | 'file-only' | 'command-for-another-bot' | 'unknown-command';
 
 /**
  * Admission as a value: answer it, run a command, or ignore it with a reason (the reason is logged and counted, so
@@ -29,7 +29,13 @@ export function admit(message: InboundMessage, options: AdmissionOptions): Admis
     return { kind: 'command', reason: 'command', command: parsed.command };
   }
   // A bare "@bot" is addressed (the photo sent just before may be its question); nothing at all, unaddressed, is not.
-  if (message.text.trim() === '' && message.attachments.length === 0 && !addressed) return { kind: 'ignore', reason: 'empty' };
+  const wordless = message.text.trim() === '';
+  if (wordless && message.attachments.length === 0 && !addressed) return { kind: 'ignore', reason: 'empty' };
+  // Files with no words are not a question (the model reads images, not documents): kept for `/kb add` or the next
+  // question, as LINE sends every file as a message of its own.
+  if (wordless && message.attachments.length > 0 && message.attachments.every((attachment) => attachment.kind === 'file')) {
+    return { kind: 'ignore', reason: 'file-only' };
+  }
   if (message.chatKind === 'direct') return { kind: 'dispatch', reason: 'direct' };
   if (message.mentionsBot) return { kind: 'dispatch', reason: 'mention' };
   if (message.repliesToBot) return { kind: 'dispatch', reason: 'reply-to-bot' };

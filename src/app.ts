@@ -18,7 +18,7 @@ import type { Localized } from './shared/i18n.js';
 import { naiveRagContext, openKnowledgeStore, type KnowledgeStore } from './knowledge/index.js';
 import { createAttachmentDownloader } from './inbound/attachment-downloader.js';
 import { GroupContext } from './inbound/group-context.js';
-import { RecentImages } from './inbound/recent-images.js';
+import { RecentAttachments } from './inbound/recent-attachments.js';
 import { InboundWorker } from './inbound/inbound-worker.js';
 import { moveSpace } from './inbound/space-move.js';
 import { SqliteInboundQueue } from './inbound/sqlite-inbound-queue.js';
@@ -199,7 +199,7 @@ export function createApp(options: AppOptions): App {
     agent,
     outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
     download: createAttachmentDownloader(options.adapters ?? []),
-    recentImages: new RecentImages({ store: storage.cache, windowSeconds: config.IMAGE_CONTEXT_SECONDS, now: clock }),
+    recentAttachments: new RecentAttachments({ store: storage.cache, windowSeconds: config.IMAGE_CONTEXT_SECONDS, now: clock }),
     groupContext: new GroupContext({ store: storage.cache, maxMessages: config.GROUP_CONTEXT_MESSAGES, language: config.BOT_LANGUAGE, now: clock }),
     botUsername: (platform) => botUsernames.get(platform),
     settings: {
@@ -218,6 +218,10 @@ export function createApp(options: AppOptions): App {
     responderFor: (message) => adaptersByPlatform.get(message.platform)?.responderFor(message),
     moveSpace: (move) => moveSpace({ history: storage.history, knowledge, log }, move),
     knowledgeBaseNames: async (spaceKey) => (await knowledge.listKnowledgeBases({ spaceKey })).map((knowledgeBase) => knowledgeBase.name),
+    records: {
+      remember: async (key, ttlSeconds) => void (await storage.cache.set(`adapter-record:${key}`, true, ttlSeconds * 1000)),
+      has: async (key) => (await storage.cache.get(`adapter-record:${key}`)) === true,
+    },
     log,
   });
 

@@ -7,7 +7,7 @@ import type { GroupContext } from './inbound/group-context.js';
 import type { InboundQueue } from './inbound/inbound-queue.js';
 import { loadImages } from './inbound/load-images.js';
 import { directReplies, type MessageReplies } from './inbound/message-replies.js';
-import type { RecentImages } from './inbound/recent-images.js';
+import type { RecentAttachments } from './inbound/recent-attachments.js';
 import { ReplySink } from './inbound/reply-sink.js';
 import type { TurnQueue } from './limits/turn-queue.js';
 import type { UserQuota } from './limits/user-quota.js';
@@ -31,7 +31,7 @@ export interface RouterDependencies {
   outbound: Outbound;
   download: AttachmentDownloader;
   /** Images sent just before a question join it (same sender, same chat, a few minutes). */
-  recentImages: Pick<RecentImages, 'remember' | 'takeFor'>;
+  recentAttachments: Pick<RecentAttachments, 'remember' | 'takeFor'>;
   /** The unaddressed chatter of a group, shown with the next question there. */
   groupContext: Pick<GroupContext, 'record' | 'contextFor'>;
   /** The bot's username on a platform, once its adapter has reported it. */
@@ -69,6 +69,10 @@ const emptyMentionHint: Localized = {
   th: 'เรียกแสงแล้วพิมพ์คำถามต่อท้ายได้เลยครับ หรือส่งรูปแล้วเรียกบอทเพื่อให้ช่วยอ่าน (ดูคำสั่งทั้งหมดด้วย /help)',
   en: 'Mention me followed by your question, or send an image and then mention me to have it read (/help lists the commands).',
 };
+const fileKeptHint: Localized = {
+  th: 'ได้รับไฟล์ {names} แล้ว ผู้ดูแลพิมพ์ /kb add <คลัง> ภายในไม่กี่นาทีเพื่อเพิ่มเข้าคลังความรู้ (บอทอ่านเอกสารในแชตโดยตรงไม่ได้ อ่านได้เฉพาะรูปภาพ)',
+  en: 'Got {names}. An admin can send /kb add <kb> within a few minutes to add it to a knowledge base (I cannot read documents in the chat directly, only images).',
+};
 const tooLongNotice: Localized = {
   th: 'ข้อความยาวเกินไป ({length} ตัวอักษร รับได้สูงสุด {limit}) กรุณาย่อให้สั้นลง หรือส่งเป็นไฟล์แนบ',
   en: 'That message is too long ({length} characters, at most {limit}). Please shorten it or send it as a file.',
@@ -83,10 +87,8 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
   /** A message not for the bot: nothing is sent, but group chatter and its images are kept for the next question. */
   const ignored = async (message: InboundMessage, admission: Extract<Admission, { kind: 'ignore' }>): Promise<HandledMessage> => {
     log.debug({ ...logBase(message), reason: admission.reason }, 'message ignored');
-    if (admission.reason === 'group-not-addressed') {
-      await dependencies.recentImages.remember(message);
-      await dependencies.groupContext.record(message);
-    }
+    if (admission.reason === 'group-not-addressed' || admission.reason === 'file-only') await dependencies.recentAttachments.remember(message);
+    if (admission.reason === 'group-not-addressed') await dependencies.groupContext.record(message);
     return { admission, replies: [] };
   };
 
@@ -97,7 +99,16 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     await sink.deliverEarlier();
     // The answer was stored before the restart: delivering it is all that was left.
     if (replies.answered) return { admission, replies: sink.sent };
-    if (admission.kind === 'ignore') return ignored(message, admission);
+    if (admission.kind === 'ignore') {
+      const handled = await ignored(message, admission);
+      // In a direct chat a file alone gets a word back, so the sender knows it arrived and what it is for.
+      if (admission.reason === 'file-only' && message.chatKind === 'direct') {
+        const names = message.attachments.map((attachment) => attachment.name).join(', ');
+        await sink.final(await dependencies.outbound.prepare({ text: say(fileKeptHint, settings.language, { names }), files: [] }, message.conversationKey));
+        return { admission, replies: sink.sent };
+      }
+      return handled;
+    }
 
     const prepare = (reply: Reply) => dependencies.outbound.prepare({ ...reply, replyTo: reply.replyTo ?? message.messageId }, message.conversationKey);
     const notice = async (reply: Reply) => sink.notice(await prepare(reply));
@@ -124,7 +135,15 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     }
 
     if (admission.kind === 'command') {
-      const result = await commands.run(admission.command, message, { progress, download });
+      // Files sent just before (LINE sends them as messages of their own) are the documents of `/kb add`.
+      const withFiles =
+        admission.command.name === 'kb'
+          ? {
+              ...message,
+              attachments: [...(await dependencies.recentAttachments.takeFor(message, 'file')), ...message.attachments.filter((item) => item.kind === 'image')],
+            }
+          : message;
+      const result = await commands.run(admission.command, withFiles, { progress, download });
       await final({ text: result.text, files: result.files ?? [] });
       return { admission, replies: sink.sent };
     }
@@ -134,7 +153,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       return { admission, replies: sink.sent };
     }
 
-    const attachments = await dependencies.recentImages.takeFor(message);
+    const attachments = await dependencies.recentAttachments.takeFor(message, 'image');
     const chatContext = message.chatKind === 'group' ? await dependencies.groupContext.contextFor(message) : undefined;
     const images = await loadImages(attachments, { download, maxBytes: settings.maxAttachmentBytes, language: settings.language, send: notice });
     const wordless = message.text.trim() === '';

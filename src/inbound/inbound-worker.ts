@@ -17,6 +17,8 @@ export interface InboundWorkerOptions {
   /** Moves a space's state to its new key (see InboundHandler.moveSpace). */
   moveSpace(move: SpaceMove): Promise<void>;
   knowledgeBaseNames(spaceKey: string): Promise<string[]>;
+  /** The adapters' own records (InboundHandler.rememberRecord). */
+  records: { remember(key: string, ttlSeconds: number): Promise<void>; has(key: string): Promise<boolean> };
   log: Logger;
   /** A message whose processing was cut this many times (a crash loop) is given up. */
   maxAttempts?: number;
@@ -54,6 +56,14 @@ export class InboundWorker implements InboundHandler {
 
   knowledgeBaseNames(spaceKey: string): Promise<string[]> {
     return this.options.knowledgeBaseNames(spaceKey);
+  }
+
+  rememberRecord(key: string, ttlSeconds: number): Promise<void> {
+    return this.options.records.remember(key, ttlSeconds);
+  }
+
+  hasRecord(key: string): Promise<boolean> {
+    return this.options.records.has(key);
   }
 
   /** Starts processing: every unfinished message first (oldest conversation first), then new ones as they come. */

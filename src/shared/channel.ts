@@ -44,6 +44,12 @@ export interface InboundHandler {
   moveSpace(move: SpaceMove): Promise<void>;
   /** The names of a space's knowledge bases, oldest first (for a platform's autocomplete of command options). */
   knowledgeBaseNames(spaceKey: string): Promise<string[]>;
+  /**
+   * A small persistent record an adapter keeps for itself (LINE: the ids of the bot's own messages, so a quote of
+   * one is known as a reply to the bot), shared by every bot process and forgotten after `ttlSeconds`.
+   */
+  rememberRecord(key: string, ttlSeconds: number): Promise<void>;
+  hasRecord(key: string): Promise<boolean>;
 }
 
 /**

@@ -36,7 +36,7 @@ export const inboundMessageSchema: z.ZodType<InboundMessage, unknown> = z.object
   repliesToBot: z.boolean(),
   attachments: z.array(attachmentSchema),
   receivedAt: dateSchema,
-  replyToken: z.object({ value: z.string().min(1), expiresAt: dateSchema }).optional(),
+  replyToken: z.object({ value: z.string().min(1), expiresAt: dateSchema, quoteToken: z.string().min(1).optional() }).optional(),
 });
 
 /** A message read back from storage (parsed JSON); throws when it is not one. */

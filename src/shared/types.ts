@@ -60,6 +60,8 @@ export interface InboundMessage {
 export interface ReplyToken {
   value: string;
   expiresAt: Date;
+  /** LINE: the token that quotes the user's message in the answer's first bubble (groups). */
+  quoteToken?: string;
 }
 
 export interface OutboundFile {

@@ -22,6 +22,16 @@ describe('admission', () => {
     ['group, mention with nothing else (the image before it may be the question)', { text: '  ', mentionsBot: true }, 'dispatch', 'mention'],
     ['group, nothing at all, unaddressed', { text: ' ' }, 'ignore', 'empty'],
     [
+      'direct, a file alone (kept for /kb add)',
+      {
+        text: '',
+        chatKind: 'direct' as const,
+        attachments: [{ kind: 'file' as const, mime: 'application/pdf', name: 'a.pdf', size: 1, reference: { kind: 'platform-file' as const, id: 'doc-1' } }],
+      },
+      'ignore',
+      'file-only',
+    ],
+    [
       'direct, image only',
       {
         text: '',

@@ -3,5 +3,12 @@ import type { InboundMessage } from '../../src/shared/types.js';
 
 /** An InboundHandler for adapter tests that need no core: `accept` as given (default: stored), the rest inert. */
 export function testInboundHandler(accept: (message: InboundMessage) => Promise<AcceptResult> = async () => 'stored'): InboundHandler {
-  return { accept, moveSpace: async () => undefined, knowledgeBaseNames: async () => [] };
+  const records = new Set<string>();
+  return {
+    accept,
+    moveSpace: async () => undefined,
+    knowledgeBaseNames: async () => [],
+    rememberRecord: async (key) => void records.add(key),
+    hasRecord: async (key) => records.has(key),
+  };
 }

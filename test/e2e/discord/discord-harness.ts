@@ -77,6 +77,8 @@ export async function startDiscordHarness(options: DiscordHarnessOptions = {}): 
     },
     moveSpace: (move) => test.app.inbound.moveSpace(move),
     knowledgeBaseNames: (spaceKey) => test.app.inbound.knowledgeBaseNames(spaceKey),
+    rememberRecord: (key, ttlSeconds) => test.app.inbound.rememberRecord(key, ttlSeconds),
+    hasRecord: (key) => test.app.inbound.hasRecord(key),
   };
   try {
     await startAdapters([adapter], { inbound, identify: (platform, identity) => test.app.identify(platform, identity) });

@@ -91,4 +91,26 @@ describe('Telegram attachments end to end', () => {
     expect(harness.telegram.callsOf('getChatMember').map((call) => Number(call.params.user_id))).toEqual([admin.id, member.id]);
     expect(harness.telegram.callsOf('getFile')).toHaveLength(1);
   });
+
+  it('keeps a document sent alone for the next /kb add, and says so in a direct chat', async () => {
+    const direct = { id: admin.id, type: 'private' as const, first_name: admin.first_name };
+    harness = await startTelegramHarness({ environment: { ADMIN_IDS: `telegram:${admin.id}` } });
+    await harness.deliver(textMessageUpdate({ chat: direct, from: admin, text: '/kb create คู่มือ' }));
+    const parking = Buffer.from('จอดรถได้ที่ชั้นใต้ดิน\n', 'utf8');
+    harness.telegram.addFile('BQACAgUAAxkBAAIparking', parking);
+    await harness.deliver(
+      documentUpdate({
+        chat: direct,
+        from: admin,
+        fileName: 'parking.txt',
+        mimeType: 'text/plain',
+        fileId: 'BQACAgUAAxkBAAIparking',
+        fileSize: parking.length,
+      }),
+    );
+    expect(harness.sentTexts(direct.id).at(-1)).toContain('ได้รับไฟล์ parking.txt แล้ว');
+    expect(harness.model.chatRequests).toHaveLength(0);
+    await harness.deliver(textMessageUpdate({ chat: direct, from: admin, text: '/kb add คู่มือ' }));
+    expect(harness.sentTexts(direct.id).at(-1)).toBe('คลัง คู่มือ:\n✅ “parking.txt” เพิ่มแล้ว (#1, 1 ส่วน)');
+  });
 });

@@ -46,6 +46,7 @@ function setup(options: { dataDir?: string; concurrency?: number; responder?: Re
     turns: new InProcessTurnQueue(options.concurrency ?? 4),
     moveSpace: async () => undefined,
     knowledgeBaseNames: async () => [],
+    records: { remember: async () => undefined, has: async () => false },
     process: async (inbound: InboundMessage, _responder: Responder, _replies: MessageReplies) => {
       started.push(inbound.messageId);
       startWaiter(inbound.messageId).resolve();
