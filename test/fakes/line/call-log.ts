@@ -2,7 +2,8 @@ import { matchesCall, type CallPattern } from './call-pattern.js';
 
 // Every API call the fake received, in arrival order: method, path, query, whether it carried the channel's
 // access token, the retry key, the JSON body and how it was answered. Waiting on a call is event-driven: the
-// promise resolves once the call has an outcome (for a held call: once it is held).
+// promise resolves once the call has an outcome. A held call is announced when held and again when it ends, so a
+// predicate on `outcome` can wait for the answer or for its client going away.
 
 /** `held`: recorded, not answered yet (holdNext); becomes the answer, or `disconnected` if the client went away. */
 export type CallOutcome = { status: number; body?: unknown; headers?: Record<string, string> } | { disconnected: true; processed: boolean } | { held: true };
