@@ -27,9 +27,8 @@ const definitions = {
   telegramOutbound:
     'model answer (the fake model server has written its whole instant streamed answer and ended it) → last part sent (the fake Bot API has received the last sendMessage of that answer)',
   discordInbound:
-    'event sent (the fake gateway hands the MESSAGE_CREATE frame to the WebSocket: a message `<@botId> question` in a guild text channel, 20 channels in turn) → model request',
-  discordOutbound:
-    'model answer → last part sent (the fake REST server has read the last POST /channels/{id}/messages of that answer, i.e. its body)',
+    'event sent (the fake gateway hands the MESSAGE_CREATE frame to the WebSocket: a message `<@botId> question` in a guild text channel, `--chats` channels (default 20) in turn) → model request',
+  discordOutbound: 'model answer → last part sent (the fake REST server has read the last POST /channels/{id}/messages of that answer, i.e. its body)',
   discordPacing: `one Discord message per ${discordMessageGapMs} ms at most (the wait falls before "event sent"): each costs two requests (typing, answer) and @discordjs/rest holds all requests once 50 went out within a second (Discord's global limit); rateLimitWaits counts the holds it announced`,
   cliInbound: 'router.handle called (the direct path `npm run cli` uses, same app) → model request',
   cliOutbound: 'model answer → the console responder’s send for the reply returned',
@@ -168,10 +167,6 @@ export async function main(argv: string[]): Promise<void> {
         : {}),
     };
   }
-  const met =
-    (latency?.met ?? true) &&
-    (latency?.discord?.met ?? true) &&
-    (concurrency?.met ?? true) &&
-    (concurrency?.telegramAndDiscord?.met ?? true);
+  const met = (latency?.met ?? true) && (latency?.discord?.met ?? true) && (concurrency?.met ?? true) && (concurrency?.telegramAndDiscord?.met ?? true);
   process.stdout.write(`${JSON.stringify({ bench: 'platform', nodeFlags: productionNodeFlags.join(' '), definitions, latency, concurrency, met }, null, 2)}\n`);
 }

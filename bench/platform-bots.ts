@@ -1,0 +1,123 @@
+import { Writable } from 'node:stream';
+import type { APIUser } from 'discord.js';
+import { loadConfig } from '../src/config.js';
+import { createPlatformAdapters, startAdapters, stopAdapters } from '../src/platforms.js';
+import { createLogger, type Logger } from '../src/shared/log.js';
+import { discordUser, startFakeDiscord, type FakeDiscord, type GuildSpec } from '../test/fakes/discord/index.js';
+import { startFakeModelServer, type FakeModelServer } from '../test/fakes/model-server.js';
+import { startFakeTelegram, type FakeTelegram } from '../test/fakes/telegram/index.js';
+import { createTestApp, type TestApp } from '../test/support/test-app.js';
+
+// The bot of the latency run: the fakes of the chosen platforms (Telegram's Bot API, Discord's REST + gateway), the
+// fake model server, the adapters as src/platforms.ts builds them from the environment (real telegraf, real
+// discord.js), and one real app with its durable queue, which the direct (CLI) path uses too.
+
+export const benchPlatforms = ['telegram', 'discord'] as const;
+export type BenchPlatform = (typeof benchPlatforms)[number];
+
+/** `--platforms telegram,discord` (the default: both). */
+export function platformsOption(argv: readonly string[]): BenchPlatform[] {
+  const index = argv.indexOf('--platforms');
+  if (index < 0) return [...benchPlatforms];
+  const named = (argv[index + 1] ?? '').split(',').map((name) => name.trim());
+  const unknown = named.filter((name) => !(benchPlatforms as readonly string[]).includes(name));
+  if (unknown.length > 0 || named.length === 0) throw new Error(`--platforms takes a comma-separated list of ${benchPlatforms.join(', ')}`);
+  return benchPlatforms.filter((platform) => named.includes(platform));
+}
+
+/** The waits @discordjs/rest announced (the adapter logs each as "discord rate limit: waiting"). */
+export interface RateLimitWaits {
+  waits: number;
+  /** Of those, waits for the client's own global limit (50 requests per second, Discord's). */
+  global: number;
+  /** The announced waits added up (requests wait side by side, so this is not wall time). */
+  announcedMs: number;
+}
+
+/** A real pino logger at info that keeps nothing but a count of the rate-limit waits. */
+export function rateLimitCounter(): { log: Logger; waits: RateLimitWaits } {
+  const waits: RateLimitWaits = { waits: 0, global: 0, announcedMs: 0 };
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line.includes('discord rate limit: waiting')) continue;
+        const record = JSON.parse(line) as { global?: unknown; retryAfterMs?: unknown };
+        waits.waits += 1;
+        if (record.global === true) waits.global += 1;
+        if (typeof record.retryAfterMs === 'number') waits.announcedMs += record.retryAfterMs;
+      }
+      done();
+    },
+  });
+  return { log: createLogger({ level: 'info', destination }), waits };
+}
+
+/** `channels` guild text channels, 50 to a guild (a bot is in many servers), named as Thai shops name them. */
+export function benchGuilds(channels: number, perGuild = 50): GuildSpec[] {
+  const guilds: GuildSpec[] = [];
+  for (let first = 0; first < channels; first += perGuild) {
+    const count = Math.min(perGuild, channels - first);
+    guilds.push({
+      name: `ร้านกาแฟ ${guilds.length + 1}`,
+      channels: Array.from({ length: count }, (_, index) => ({ name: `สาขา-${first + index + 1}` })),
+    });
+  }
+  return guilds;
+}
+
+/** The guild text channels of the fake, in guild order. */
+export function textChannelIds(discord: FakeDiscord): string[] {
+  return discord.guilds.flatMap((guild) => guild.channels.map((channel) => channel.id));
+}
+
+/** One author per channel (a customer who is not a member with roles: the default member). */
+export function benchAuthors(count: number, prefix: string): APIUser[] {
+  return Array.from({ length: count }, (_, index) => discordUser(`${prefix}_${index}`, { globalName: `ลูกค้า ${index}` }));
+}
+
+export interface BenchBots {
+  model: FakeModelServer;
+  test: TestApp;
+  telegram?: FakeTelegram;
+  discord?: FakeDiscord;
+  discordChannels: string[];
+  discordAuthors: APIUser[];
+  rateLimits: RateLimitWaits;
+  close(): Promise<void>;
+}
+
+export async function startBenchBots(platforms: readonly BenchPlatform[], discordChannelCount: number): Promise<BenchBots> {
+  const model = await startFakeModelServer({ modelId: 'test-model' });
+  const telegram = platforms.includes('telegram') ? await startFakeTelegram() : undefined;
+  const discord = platforms.includes('discord') ? await startFakeDiscord({ guilds: benchGuilds(discordChannelCount) }) : undefined;
+  const environment: Record<string, string> = {
+    MODEL_BASE_URL: model.url,
+    MODEL_TOOLS: 'off',
+    MODEL_VISION: 'off',
+    ...(telegram ? { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url } : {}),
+    ...(discord ? { DISCORD_TOKEN: discord.token, DISCORD_API_BASE_URL: discord.apiUrl } : {}),
+  };
+  const { log, waits } = rateLimitCounter();
+  const adapters = createPlatformAdapters(loadConfig(environment), log);
+  const test = createTestApp({ modelUrl: model.url, environment, adapters });
+  await startAdapters(adapters, test.app);
+  await test.app.inbound.resume();
+  const discordChannels = discord ? textChannelIds(discord) : [];
+  return {
+    model,
+    test,
+    ...(telegram ? { telegram } : {}),
+    ...(discord ? { discord } : {}),
+    discordChannels,
+    discordAuthors: benchAuthors(discordChannels.length, 'customer'),
+    rateLimits: waits,
+    close: async () => {
+      // The adapters first: telegraf's next poll and discord.js's reconnect would find the fakes' ports closed.
+      await stopAdapters(adapters, log);
+      await test.close();
+      await model.close();
+      await telegram?.close();
+      await discord?.close();
+    },
+  };
+}
