@@ -64,6 +64,8 @@ export const configSchema = z.object({
   LINE_CHANNEL_ACCESS_TOKEN: optionalText,
   LINE_API_BASE_URL: optionalUrl,
   LINE_DATA_API_BASE_URL: optionalUrl,
+  // LINE keeps a reply token valid for about a minute; an answer ready later is pushed (counts against the quota).
+  LINE_REPLY_WINDOW_MS: positiveInt(50_000, 600_000),
 
   SEARCH_PROVIDER: z.enum(['auto', 'searxng', 'brave', 'tavily', 'none']).default('auto'),
   SEARXNG_URL: optionalUrl,

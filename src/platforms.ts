@@ -1,4 +1,5 @@
 import { createDiscordAdapter } from '../adapters/discord/index.js';
+import { createLineAdapter } from '../adapters/line/index.js';
 import { createTelegramAdapter, type CommandMenu } from '../adapters/telegram/index.js';
 import type { Config } from './config.js';
 import type { AdapterIdentity, InboundHandler, PlatformAdapter, WebhookRoute } from './shared/channel.js';
@@ -38,8 +39,8 @@ export function telegramCommandMenu(config: Config): CommandMenu {
   return { everyone, administrators: [entry('kb')] };
 }
 
-/** How each platform's adapter is built; a platform gets its line here when its adapter exists. */
-const adapterFactories: Partial<Record<CredentialedPlatform, (config: Config, log: Logger) => PlatformAdapter>> = {
+/** How each platform's adapter is built. */
+const adapterFactories: Record<CredentialedPlatform, (config: Config, log: Logger) => PlatformAdapter> = {
   discord: (config, log) =>
     createDiscordAdapter({
       token: config.DISCORD_TOKEN ?? '',
@@ -48,6 +49,16 @@ const adapterFactories: Partial<Record<CredentialedPlatform, (config: Config, lo
       logger: log.child({ platform: 'discord' }),
       language: config.BOT_LANGUAGE,
       searchConfigured: searchConfigured(config),
+    }),
+  line: (config, log) =>
+    createLineAdapter({
+      channelSecret: config.LINE_CHANNEL_SECRET ?? '',
+      channelAccessToken: config.LINE_CHANNEL_ACCESS_TOKEN ?? '',
+      ...(config.LINE_API_BASE_URL ? { apiBaseUrl: config.LINE_API_BASE_URL } : {}),
+      ...(config.LINE_DATA_API_BASE_URL ? { dataApiBaseUrl: config.LINE_DATA_API_BASE_URL } : {}),
+      replyWindowMs: config.LINE_REPLY_WINDOW_MS,
+      logger: log.child({ platform: 'line' }),
+      language: config.BOT_LANGUAGE,
     }),
   telegram: (config, log) =>
     createTelegramAdapter({
@@ -61,23 +72,13 @@ const adapterFactories: Partial<Record<CredentialedPlatform, (config: Config, lo
     }),
 };
 
-/** An adapter for every platform whose credentials are set; one that has no adapter yet is named in a warning. */
+/** An adapter for every platform whose credentials are set. */
 export function createPlatformAdapters(config: Config, log: Logger): PlatformAdapter[] {
+  if (Boolean(config.LINE_CHANNEL_SECRET) !== Boolean(config.LINE_CHANNEL_ACCESS_TOKEN)) {
+    log.warn('LINE needs both LINE_CHANNEL_SECRET and LINE_CHANNEL_ACCESS_TOKEN: LINE stays off until both are set');
+  }
   const configured = (Object.keys(credentialsSet) as CredentialedPlatform[]).filter((platform) => credentialsSet[platform](config));
-  const adapters: PlatformAdapter[] = [];
-  const missing: CredentialedPlatform[] = [];
-  for (const platform of configured) {
-    const factory = adapterFactories[platform];
-    if (factory) adapters.push(factory(config, log));
-    else missing.push(platform);
-  }
-  if (missing.length > 0) {
-    // Say so plainly instead of pretending the bot is online there.
-    const problem =
-      adapters.length === 0 ? 'this version has no platform adapters yet; only the console chat is available' : 'this version has no adapter for them yet';
-    log.warn({ platforms: missing }, `platform credentials are set, but ${problem}`);
-  }
-  return adapters;
+  return configured.map((platform) => adapterFactories[platform](config, log));
 }
 
 export type PlatformState = 'starting' | 'running' | 'failed' | 'stopped';

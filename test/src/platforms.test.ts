@@ -155,32 +155,20 @@ describe('platform adapters', () => {
     expect(states.report()).toEqual({ telegram: 'stopped', discord: 'failed' });
   });
 
-  it('builds no adapter for a platform that has none yet, and says so', () => {
+  it('builds an adapter for each platform whose credentials are set, and none for the others', () => {
     const { log, records } = memoryLog('warn');
-    const config = loadConfig({
-      MODEL_BASE_URL: 'http://127.0.0.1:9/v1',
-      LINE_CHANNEL_SECRET: 'secret',
-      LINE_CHANNEL_ACCESS_TOKEN: 'token',
-    });
-    expect(createPlatformAdapters(config, log)).toEqual([]);
-    expect(records).toMatchObject([
-      {
-        platforms: ['line'],
-        msg: 'platform credentials are set, but this version has no platform adapters yet; only the console chat is available',
-      },
-    ]);
-  });
-
-  it('builds the Telegram and Discord adapters when their tokens are set, and names the platforms still missing one', () => {
-    const { log, records } = memoryLog('warn');
-    const config = loadConfig({
+    const all = loadConfig({
       MODEL_BASE_URL: 'http://127.0.0.1:9/v1',
       TELEGRAM_BOT_TOKEN: '123:abc',
       DISCORD_TOKEN: 'token',
       LINE_CHANNEL_SECRET: 'secret',
       LINE_CHANNEL_ACCESS_TOKEN: 'token',
     });
-    expect(createPlatformAdapters(config, log).map((adapter) => adapter.platform)).toEqual(['discord', 'telegram']);
-    expect(records).toMatchObject([{ platforms: ['line'], msg: 'platform credentials are set, but this version has no adapter for them yet' }]);
+    expect(createPlatformAdapters(all, log).map((adapter) => adapter.platform)).toEqual(['discord', 'telegram', 'line']);
+    const lineHalfSet = loadConfig({ MODEL_BASE_URL: 'http://127.0.0.1:9/v1', LINE_CHANNEL_SECRET: 'secret' });
+    expect(createPlatformAdapters(lineHalfSet, log)).toEqual([]);
+    expect(records.map((record) => record.msg)).toEqual([
+      'LINE needs both LINE_CHANNEL_SECRET and LINE_CHANNEL_ACCESS_TOKEN: LINE stays off until both are set',
+    ]);
   });
 });

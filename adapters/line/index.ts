@@ -1,0 +1,168 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
+import { HTTPFetchError, messagingApi, type webhook } from '@line/bot-sdk';
+import type { AdapterIdentity, InboundHandler, PlatformAdapter, PlatformCapabilities, WebhookRoute } from '../../src/shared/channel.js';
+import { describeError } from '../../src/shared/describe-error.js';
+import { say, type Localized } from '../../src/shared/i18n.js';
+import type { Logger } from '../../src/shared/log.js';
+import type { Language } from '../../src/shared/types.js';
+import { readCapped } from '../common/read-capped.js';
+import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../common/scheduler.js';
+import { chatIdOf, normalizeLineEvents } from './inbound.js';
+import { lineResponder } from './responder.js';
+import { lineErrorMessage, sendBubbles } from './sending.js';
+import { lineWebhookRoute } from './webhook.js';
+
+// The LINE adapter's face (docs/architecture.md, "Adding a platform"): @line/bot-sdk 11.0.0 (the last for Node 20),
+// a signed webhook on the HTTP server, every event of a batch stored before the 200, answers in one reply call
+// while the token lives and one keyed push after, content from the data API.
+
+export const lineCapabilities: PlatformCapabilities = {
+  maxTextChars: 5000,
+  maxMessagesPerReply: 5,
+  markup: 'plain',
+  typingIndicator: true,
+  canEdit: false,
+};
+
+export interface LineAdapterOptions {
+  channelSecret: string;
+  channelAccessToken: string;
+  /** LINE_API_BASE_URL (default https://api.line.me) and LINE_DATA_API_BASE_URL (default https://api-data.line.me). */
+  apiBaseUrl?: string;
+  dataApiBaseUrl?: string;
+  /** LINE_REPLY_WINDOW_MS: how long after the event the reply token is used; later answers are pushed. */
+  replyWindowMs: number;
+  logger: Logger;
+  language: Language;
+  scheduler?: Scheduler;
+  sleep?: Sleep;
+}
+
+/** How long the bot's sent ids are kept to recognize a quote of one (LINE keeps chats far longer; a month is plenty). */
+const sentIdsTtlSeconds = 30 * 24 * 3600;
+
+const joinGreeting: Localized = {
+  th: 'สวัสดีครับ ผมแสง ผู้ช่วย AI ของกลุ่มนี้ แท็ก @ชื่อบอท แล้วพิมพ์คำถาม หรือตอบกลับข้อความของผม เพื่อเรียกใช้ได้เลย (พิมพ์ /help ดูคำสั่ง)',
+  en: 'Hello, I am Saeng, this group’s AI assistant. Mention me and type your question, or reply to one of my messages (/help lists the commands).',
+};
+
+class LineAdapter implements PlatformAdapter {
+  readonly platform = 'line';
+  readonly capabilities = lineCapabilities;
+  readonly routes: readonly WebhookRoute[];
+  private readonly client: messagingApi.MessagingApiClient;
+  private readonly blob: messagingApi.MessagingApiBlobClient;
+  private handler: InboundHandler | undefined;
+  private stopped = false;
+  private quotaExhausted = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: LineAdapterOptions) {
+    const token = options.channelAccessToken;
+    this.client = new messagingApi.MessagingApiClient({ channelAccessToken: token, ...(options.apiBaseUrl ? { baseURL: options.apiBaseUrl } : {}) });
+    this.blob = new messagingApi.MessagingApiBlobClient({ channelAccessToken: token, ...(options.dataApiBaseUrl ? { baseURL: options.dataApiBaseUrl } : {}) });
+    this.routes = [
+      lineWebhookRoute({
+        channelSecret: options.channelSecret,
+        accepting: () => this.handler !== undefined && !this.stopped,
+        handleEvents: (events) => this.track(this.takeEvents(events)),
+      }),
+    ];
+  }
+
+  async start(handler: InboundHandler): Promise<AdapterIdentity> {
+    let info: messagingApi.BotInfoResponse;
+    try {
+      info = await this.client.getBotInfo();
+    } catch (error) {
+      if (error instanceof HTTPFetchError && error.status === 401) {
+        throw new Error('LINE_CHANNEL_ACCESS_TOKEN was refused by LINE (401): issue a long-lived channel access token in the LINE Developers console', {
+          cause: error,
+        });
+      }
+      throw new Error(`line: could not reach the Messaging API: ${lineErrorMessage(error)}`, { cause: error });
+    }
+    this.handler = handler;
+    this.options.logger.info({ bot: info.basicId, name: info.displayName }, 'line bot started: webhook at /webhooks/line');
+    // LINE has no privacy mode and no /cmd@bot: the bot sees every group message.
+    return { readsAllGroupMessages: true };
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  responderFor: PlatformAdapter['responderFor'] = (message) =>
+    lineResponder(message, message.conversationKey.slice('line:'.length), {
+      client: this.client,
+      logger: this.options.logger,
+      language: this.options.language,
+      sleep: this.options.sleep ?? timerSleep,
+      scheduler: this.options.scheduler ?? timerScheduler,
+      recordSent: (ids) => this.recordSent(ids),
+      onQuotaExhausted: () => (this.quotaExhausted = true),
+    });
+
+  download: PlatformAdapter['download'] = async (attachment, maxBytes) => {
+    if (attachment.reference.kind !== 'message') throw new Error(`not a LINE content reference: ${attachment.reference.kind}`);
+    if (attachment.size > maxBytes) throw new Error(`line content is larger than ${maxBytes} bytes (${attachment.size})`);
+    const content = await this.blob.getMessageContent(attachment.reference.id);
+    const stream = Readable.toWeb(content) as ReadableStream<Uint8Array>;
+    return readCapped(
+      stream as unknown as globalThis.ReadableStream<Uint8Array>,
+      maxBytes,
+      (size) => new Error(`line content is larger than ${maxBytes} bytes (${size})`),
+    );
+  };
+
+  /** True after a push was refused for the month (for /status). */
+  isQuotaExhausted(): boolean {
+    return this.quotaExhausted;
+  }
+
+  /** Stores every message of the batch in order; join events get their greeting after. */
+  private async takeEvents(events: webhook.Event[]): Promise<void> {
+    const handler = this.handler;
+    if (!handler) throw new Error('line adapter not started');
+    const messages = await normalizeLineEvents(events, {
+      isBotMessage: (id) => handler.hasRecord(`line-sent:${id}`),
+      replyWindowMs: this.options.replyWindowMs,
+    });
+    for (const message of messages) await handler.accept(message);
+    for (const event of events) if (event.type === 'join') void this.track(this.greet(event as webhook.JoinEvent));
+  }
+
+  private async greet(event: webhook.JoinEvent): Promise<void> {
+    const chatId = chatIdOf(event.source);
+    if (!chatId) return;
+    try {
+      const ids = await sendBubbles(
+        { chatId, replyToken: event.replyToken, replyTokenFresh: true, retrySeed: `join:${event.webhookEventId}` },
+        [{ type: 'text', text: say(joinGreeting, this.options.language) }],
+        { client: this.client, logger: this.options.logger, sleep: this.options.sleep ?? timerSleep, onQuotaExhausted: () => (this.quotaExhausted = true) },
+      );
+      await this.recordSent(ids);
+    } catch (error) {
+      this.options.logger.warn({ chatId, error: describeError(error) }, 'line: join greeting not sent');
+    }
+  }
+
+  private async recordSent(ids: readonly string[]): Promise<void> {
+    const handler = this.handler;
+    if (!handler) return;
+    await Promise.all(ids.map((id) => handler.rememberRecord(`line-sent:${id}`, sentIdsTtlSeconds)));
+  }
+
+  private track<Result>(work: Promise<Result>): Promise<Result> {
+    this.inFlight.add(work);
+    const forget = (): void => void this.inFlight.delete(work);
+    void work.then(forget, forget);
+    return work;
+  }
+}
+
+export function createLineAdapter(options: LineAdapterOptions): PlatformAdapter {
+  return new LineAdapter(options);
+}

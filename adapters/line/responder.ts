@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import type { messagingApi } from '@line/bot-sdk';
+import { renderForPlatform } from '../format/index.js';
+import type { Responder } from '../../src/shared/channel.js';
+import { say, type Localized } from '../../src/shared/i18n.js';
+import type { Logger } from '../../src/shared/log.js';
+import type { InboundMessage, Language, OutboundFile, Reply } from '../../src/shared/types.js';
+import type { Scheduler, Sleep } from '../common/scheduler.js';
+import { startTypingLoop } from '../common/typing.js';
+import { sendBubbles, type Bubble } from './sending.js';
+
+// How one stored message is answered on LINE (docs/architecture.md, "Data flow of one message", step 7): the
+// reply as plain-text bubbles (at most five, each at most 5,000 characters) in one call — the reply token is
+// single use — the first quoting the user's message in groups; files inline when short text, otherwise a note.
+// A reply is one journaled part: it goes out whole or not at all.
+
+export interface LineResponderOptions {
+  client: messagingApi.MessagingApiClient;
+  logger: Logger;
+  language: Language;
+  sleep: Sleep;
+  scheduler: Scheduler;
+  /** Records the ids of the bot's sent messages, so a quote of one is a reply to the bot. */
+  recordSent(ids: readonly string[]): Promise<void>;
+  onQuotaExhausted(): void;
+  now?: () => number;
+}
+
+const maxBubbles = 5;
+/** A written file shorter than this goes into the chat as text. */
+const inlineFileChars = 3_000;
+/** LINE shows the animation up to 60 s; renewed while the turn runs. */
+const loadingSeconds = 20;
+const loadingRenewalMs = 15_000;
+
+const strings = {
+  cut: {
+    th: '(คำตอบยาวเกินกว่าที่ LINE ส่งได้ในครั้งเดียว ส่วนที่เหลือถูกตัดออก ถามต่อเพื่อดูรายละเอียดเพิ่มได้)',
+    en: '(The answer is longer than LINE can take at once; the rest was cut. Ask a follow-up for more.)',
+  },
+  fileWritten: {
+    th: 'เขียนไฟล์ {name} ({size} ไบต์) แล้ว แต่ LINE ส่งไฟล์ให้ไม่ได้ ขอให้ผู้ดูแลคัดลอกจากโฟลเดอร์ข้อมูลของบอท (DATA_DIR) หรือถามให้สรุปเนื้อหาในแชตแทน',
+    en: 'Wrote the file {name} ({size} bytes), but LINE bots cannot send files. Ask an admin to copy it from the bot’s data folder (DATA_DIR), or ask for its content in the chat.',
+  },
+} satisfies Record<string, Localized>;
+
+const textLike = /^(?:text\/|application\/(?:json|csv|x-ndjson))/;
+
+async function fileBubble(file: OutboundFile, language: Language): Promise<string> {
+  if (textLike.test(file.mime) && file.size <= inlineFileChars) {
+    const content = (await readFile(file.path, 'utf8')).slice(0, inlineFileChars);
+    return `📄 ${file.name}\n\n${content}`;
+  }
+  return say(strings.fileWritten, language, { name: file.name, size: file.size });
+}
+
+/** At most five bubbles: when there are more, the fifth says the answer was cut instead of silently dropping it. */
+async function bubblesOf(reply: Reply, language: Language, quoteToken: string | undefined): Promise<Bubble[]> {
+  const texts = [...renderForPlatform(reply.text, 'line'), ...(await Promise.all(reply.files.map((file) => fileBubble(file, language))))];
+  const kept = texts.length <= maxBubbles ? texts : [...texts.slice(0, maxBubbles - 1), say(strings.cut, language)];
+  return kept.map((text, index) => ({ type: 'text', text, ...(index === 0 && quoteToken ? { quoteToken } : {}) }));
+}
+
+export function lineResponder(message: InboundMessage, chatId: string, options: LineResponderOptions): Responder {
+  const now = options.now ?? Date.now;
+  // The token is spent by the first reply; notices before the answer use it up, and the rest are pushed.
+  let tokenSpent = false;
+  let replies = 0;
+  const quoteToken = message.chatKind === 'group' ? message.replyToken?.quoteToken : undefined;
+  return {
+    send: async (reply, journal) => {
+      // Counted even when already sent: after a restart the same reply gets the same push retry key.
+      const replyIndex = replies++;
+      if (journal.isSent(0)) return;
+      const bubbles = await bubblesOf(reply, options.language, quoteToken);
+      await journal.sending(0);
+      const token = message.replyToken;
+      const ids = await sendBubbles(
+        {
+          chatId,
+          replyToken: token?.value,
+          replyTokenFresh: !tokenSpent && token !== undefined && now() < token.expiresAt.getTime(),
+          retrySeed: `${message.messageId}:${replyIndex}`,
+        },
+        bubbles,
+        { client: options.client, logger: options.logger, sleep: options.sleep, onQuotaExhausted: options.onQuotaExhausted },
+      );
+      tokenSpent = true;
+      await journal.sent(0);
+      await options.recordSent(ids);
+    },
+    working: () => {
+      // LINE refuses the animation for groups and rooms.
+      if (message.chatKind !== 'direct') return () => undefined;
+      const loading = startTypingLoop({
+        scheduler: options.scheduler,
+        intervalMs: loadingRenewalMs,
+        mayContinue: () => true,
+        send: async () => {
+          try {
+            await options.client.showLoadingAnimation({ chatId, loadingSeconds });
+          } catch (error) {
+            options.logger.debug({ chatId, error: error instanceof Error ? error.message : 'unknown' }, 'line loading animation failed');
+          }
+        },
+      });
+      return () => void loading.stop();
+    },
+  };
+}
