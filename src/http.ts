@@ -48,7 +48,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
   });
-  options.log.info({ port: options.port, host }, 'http server listening');
+  // The port bound, which HTTP_PORT=0 leaves to the system.
+  const address = server.address();
+  options.log.info({ port: typeof address === 'object' && address ? address.port : options.port, host }, 'http server listening');
   return server;
 }
 

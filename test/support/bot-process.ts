@@ -13,6 +13,8 @@ export interface BotProcess {
   /** Sends the signal and resolves with the exit code (null when killed by it). */
   kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<number | null>;
   stderr(): string;
+  /** Resolves with the first stderr line (past or future) that contains `text`; rejects if the bot exits first. */
+  stderrLine(text: string): Promise<string>;
 }
 
 const running = new Set<ChildProcess>();
@@ -40,7 +42,11 @@ export async function startBotProcess(environment: Record<string, string>, worki
   });
   running.add(child);
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const lineWaiters = new Set<() => void>();
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+    for (const check of [...lineWaiters]) check();
+  });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
       running.delete(child);
@@ -59,5 +65,21 @@ export async function startBotProcess(environment: Record<string, string>, worki
       return exited;
     },
     stderr: () => stderr,
+    stderrLine: (text) =>
+      new Promise<string>((resolve, reject) => {
+        const check = (): void => {
+          const found = stderr.split('\n').find((entry) => entry.includes(text));
+          if (found === undefined) return;
+          lineWaiters.delete(check);
+          resolve(found);
+        };
+        lineWaiters.add(check);
+        check();
+        void exited.then(() => {
+          if (!lineWaiters.has(check)) return;
+          lineWaiters.delete(check);
+          reject(new Error(`the bot exited before logging "${text}"; stderr:\n${stderr}`));
+        });
+      }),
   };
 }
