@@ -57,7 +57,7 @@ export interface App {
   storage: Storage;
   knowledge: KnowledgeStore;
   tools: readonly AnyTool[];
-  status(message: Pick<InboundMessage, 'conversationKey' | 'platform'>): Promise<StatusReport>;
+  status(message: Pick<InboundMessage, 'conversationKey' | 'platform'>, forAdmin?: boolean): Promise<StatusReport>;
   /** Records who the bot is on a platform (its adapter reports it on start), for `/cmd@username`. */
   identify(platform: Platform, identity: AdapterIdentity): void;
   /**
@@ -141,7 +141,7 @@ export function createApp(options: AppOptions): App {
   });
 
   const identities = new Map<Platform, AdapterIdentity>();
-  const status = async (message: Pick<InboundMessage, 'conversationKey' | 'platform'>): Promise<StatusReport> => {
+  const status = async (message: Pick<InboundMessage, 'conversationKey' | 'platform'>, forAdmin = false): Promise<StatusReport> => {
     const { conversationKey } = message;
     const report = await capabilities.detailed();
     const current = { tools: report.tools, vision: report.vision };
@@ -155,6 +155,7 @@ export function createApp(options: AppOptions): App {
       rag: await agent.ragMode(current, conversationKey),
       tools: current.tools ? tools.map((tool) => tool.name) : [],
       readsAllGroupMessages: identities.get(message.platform)?.readsAllGroupMessages,
+      platformLines: (await options.adapters?.find((adapter) => adapter.platform === message.platform)?.statusLines?.(config.BOT_LANGUAGE, forAdmin)) ?? [],
     };
   };
 

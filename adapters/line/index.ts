@@ -47,6 +47,16 @@ const joinGreeting: Localized = {
   en: 'Hello, I am Saeng, this group’s AI assistant. Mention me and type your question, or reply to one of my messages (/help lists the commands).',
 };
 
+const statusStrings = {
+  exhausted: {
+    th: 'LINE: โควตาข้อความ push ของเดือนนี้หมดแล้ว คำตอบที่พร้อมช้ากว่า {seconds} วินาทีจะส่งไม่ได้จนกว่าจะขึ้นเดือนใหม่หรืออัปเกรดแพ็กเกจ',
+    en: 'LINE: this month’s push quota is used up; answers ready later than {seconds} s cannot be sent until the month resets or the plan is upgraded',
+  },
+  quota: { th: 'LINE: ข้อความ push เดือนนี้ใช้ไป {used} จาก {limit}', en: 'LINE: push messages this month: {used} of {limit}' },
+  unlimited: { th: 'ไม่จำกัด', en: 'unlimited' },
+  quotaUnknown: { th: 'LINE: อ่านโควตาไม่ได้ ({problem})', en: 'LINE: could not read the quota ({problem})' },
+} satisfies Record<string, Localized>;
+
 class LineAdapter implements PlatformAdapter {
   readonly platform = 'line';
   readonly capabilities = lineCapabilities;
@@ -117,10 +127,20 @@ class LineAdapter implements PlatformAdapter {
     );
   };
 
-  /** True after a push was refused for the month (for /status). */
-  isQuotaExhausted(): boolean {
-    return this.quotaExhausted;
-  }
+  /** /status: a used-up push quota for everyone; the month's quota and use for admins (two API calls). */
+  statusLines: NonNullable<PlatformAdapter['statusLines']> = async (language, forAdmin) => {
+    const lines: string[] = [];
+    if (this.quotaExhausted) lines.push(say(statusStrings.exhausted, language, { seconds: Math.round(this.options.replyWindowMs / 1000) }));
+    if (!forAdmin) return lines;
+    try {
+      const [quota, consumption] = await Promise.all([this.client.getMessageQuota(), this.client.getMessageQuotaConsumption()]);
+      const limit = quota.type === 'limited' && quota.value !== undefined ? String(quota.value) : say(statusStrings.unlimited, language);
+      lines.push(say(statusStrings.quota, language, { used: consumption.totalUsage, limit }));
+    } catch (error) {
+      lines.push(say(statusStrings.quotaUnknown, language, { problem: lineErrorMessage(error) }));
+    }
+    return lines;
+  };
 
   /** Stores every message of the batch in order; join events get their greeting after. */
   private async takeEvents(events: webhook.Event[]): Promise<void> {

@@ -14,6 +14,8 @@ export interface StatusReport {
   tools: readonly string[];
   /** What the platform lets the bot read in groups; undefined where it did not say (the console). */
   readsAllGroupMessages: boolean | undefined;
+  /** What the message's platform adds (LINE: the push quota). */
+  platformLines: string[];
 }
 
 const template: Localized = {
@@ -57,12 +59,12 @@ const ragNames: Record<RagMode, Localized> = {
 };
 
 /** `/status`: model server, model, detected capabilities, RAG mode, health. */
-export function createStatusCommand(report: (message: InboundMessage) => Promise<StatusReport>): CommandHandler {
+export function createStatusCommand(report: (message: InboundMessage, forAdmin: boolean) => Promise<StatusReport>): CommandHandler {
   return {
     name: 'status',
     summary: { th: 'สถานะเซิร์ฟเวอร์โมเดลและความสามารถ', en: 'model server status and capabilities' },
     run: async (_command, context) => {
-      const status = await report(context.message);
+      const status = await report(context.message, context.isGlobalAdmin);
       const language = context.language;
       const reading = status.readsAllGroupMessages === undefined ? '' : `\n${say(groupReading[status.readsAllGroupMessages ? 'all' : 'addressed'], language)}`;
       return {
@@ -78,7 +80,9 @@ export function createStatusCommand(report: (message: InboundMessage) => Promise
             visionSource: status.capabilitySources.vision,
             rag: say(ragNames[status.rag], language),
             toolNames: status.tools.join(', ') || '-',
-          }) + reading,
+          }) +
+          reading +
+          status.platformLines.map((line) => `\n- ${line}`).join(''),
       };
     },
   };

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Attachment, InboundMessage, Platform, ProgressEvent, Reply } from './types.js';
+import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply } from './types.js';
 
 // The contract between a platform adapter (adapters/<platform>/) and the core: everything an adapter needs, and
 // nothing else. Adding a platform: docs/architecture.md, "Adding a platform".
@@ -113,6 +113,11 @@ export interface PlatformAdapter {
    */
   responderFor(message: InboundMessage): Responder;
   readonly routes?: readonly WebhookRoute[];
+  /**
+   * Lines the platform adds to /status (LINE: the push quota); `forAdmin` when the asker is a global admin. Optional:
+   * platforms with nothing to say leave it out.
+   */
+  statusLines?(language: Language, forAdmin: boolean): Promise<string[]>;
   /** The bytes behind one of this adapter's attachment references; more than `maxBytes` is an error, not a truncation. */
   download(attachment: Attachment, maxBytes: number): Promise<Uint8Array>;
 }

@@ -133,5 +133,20 @@ describe('LINE replies', () => {
     expect(harness.adapterLog.map((record) => record.msg).some((message) => message.includes('monthly message quota is used up'))).toBe(true);
     await harness.deliver(line.textEvent({ source: userSource(somchai), text: 'ถามใหม่' }));
     expect(harness.sentTexts(somchai)).toEqual(['ตอบได้ด้วยการตอบกลับ']);
+    await harness.deliver(line.textEvent({ source: userSource(somchai), text: '/status' }));
+    expect(harness.sentTexts(somchai).at(-1)).toContain('โควตาข้อความ push ของเดือนนี้หมดแล้ว');
+  });
+
+  it('shows an admin the month’s push quota and use in /status', async () => {
+    harness = await startLineHarness({ environment: { ADMIN_IDS: `line:${somchai}` }, line: { quota: 200 } });
+    const { line } = harness;
+    const late = line.textEvent({ source: userSource(malee), text: 'ถามช้า' });
+    line.expireReplyToken(late.replyToken);
+    harness.model.script({ text: 'พุชหนึ่งครั้ง' });
+    await harness.deliver(late);
+    await harness.deliver(line.textEvent({ source: userSource(somchai), text: '/status' }));
+    expect(harness.sentTexts(somchai).at(-1)).toContain('LINE: ข้อความ push เดือนนี้ใช้ไป 1 จาก 200');
+    await harness.deliver(line.textEvent({ source: userSource(malee), text: '/status' }));
+    expect(harness.sentTexts(malee).at(-1)).not.toContain('ใช้ไป');
   });
 });
