@@ -25,6 +25,12 @@ const newestUserText = (body: unknown): unknown =>
     .at(-1)?.content;
 
 describe('LINE webhook', () => {
+  it('fails start with a clear message when the access token is refused', async () => {
+    await expect(startLineHarness({ environment: { LINE_CHANNEL_ACCESS_TOKEN: 'not-the-token' } })).rejects.toThrow(
+      'LINE_CHANNEL_ACCESS_TOKEN was refused by LINE (401)',
+    );
+  });
+
   it('refuses a wrong or missing signature with 401 and stores nothing, a huge body with 413, GET with 405', async () => {
     harness = await startLineHarness();
     const { line } = harness;
