@@ -1,4 +1,4 @@
-import { matchesCall, type CallPattern } from './call-pattern.js';
+import { matchesCall, type CallPattern } from '../common/call-pattern.js';
 import type { UploadedFile } from './request-body.js';
 
 // Every REST call the fake received, in arrival order: method, path under /api/v10, query, whether it carried the

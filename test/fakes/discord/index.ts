@@ -7,7 +7,7 @@
 
 export { discordErrors, invalidFormBody, rateLimited, type DiscordErrorBody, type FailureResponse, type RateLimitOptions } from './api-error.js';
 export type { CallOutcome, CallPredicate, DiscordCall } from './call-log.js';
-export type { CallPattern } from './call-pattern.js';
+export type { CallPattern } from '../common/call-pattern.js';
 export type { AttachmentOptions } from './cdn.js';
 export {
   discordUser,

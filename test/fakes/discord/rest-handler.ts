@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { discordErrors, DiscordHttpError, rateLimited, type FailureResponse } from './api-error.js';
 import type { CallLog, DiscordCall } from './call-log.js';
-import type { SwitchedFailures } from './failures.js';
+import type { SwitchedFailures } from '../common/switched-failures.js';
 import { majorParameter, RateLimiter } from './rate-limits.js';
 import { parseBody, readBody } from './request-body.js';
 import { matchRoute, type Route, type RouteContext } from './router.js';
@@ -14,7 +14,7 @@ import type { FakeDiscordState } from './state.js';
 export interface RestDependencies {
   state: FakeDiscordState;
   log: CallLog;
-  failures: SwitchedFailures;
+  failures: SwitchedFailures<FailureResponse>;
   limiter: RateLimiter;
   routes: Route[];
   token: string;

@@ -4,8 +4,8 @@ import type { APIApplicationCommand, APIAttachment, APIMessage, APIUser } from '
 import type { FailureResponse } from './api-error.js';
 import { AttachmentStore, type AttachmentOptions } from './cdn.js';
 import { CallLog, type CallPredicate, type DiscordCall } from './call-log.js';
-import type { CallPattern } from './call-pattern.js';
-import { SwitchedFailures } from './failures.js';
+import type { CallPattern } from '../common/call-pattern.js';
+import { SwitchedFailures } from '../common/switched-failures.js';
 import { discordUser, guildCreatePayload, resolveGuild, type FakeGuild, type GuildSpec, type WireChannel } from './fixtures.js';
 import { FakeGateway, type GatewayClose, type IdentifyRecord } from './gateway.js';
 import { fakeBotToken, snowflake } from './ids.js';
@@ -97,7 +97,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
   const guilds = (options.guilds ?? [{}]).map((spec) => resolveGuild(spec, bot, defaultBotPermissions));
   const sockets = new Set<Socket>();
   const log = new CallLog();
-  const failures = new SwitchedFailures();
+  const failures = new SwitchedFailures<FailureResponse>();
   const limiter = new RateLimiter(options.routeLimit ?? { limit: 50, resetAfterSeconds: 1 });
   const server = createServer();
   server.on('connection', (socket) => {

@@ -1,4 +1,5 @@
-import { matchesCall, type CallPattern } from './call-pattern.js';
+import { performance } from 'node:perf_hooks';
+import { matchesCall, type CallPattern } from '../common/call-pattern.js';
 
 // Every API call the fake received, in arrival order: method, path, query, whether it carried the channel's
 // access token, the retry key, the JSON body and how it was answered. Waiting on a call is event-driven: the
@@ -20,6 +21,10 @@ export interface LineCall {
   retryKey?: string;
   body: unknown;
   receivedAt: number;
+  /** performance.now() when the call was recorded (its body read), for benchmarks. */
+  receivedTime: number;
+  /** performance.now() when its outcome was set, just before the answer was written (a hold: when it ended). */
+  answeredTime?: number;
   outcome?: CallOutcome;
 }
 
@@ -36,8 +41,8 @@ export class CallLog {
   private readonly announced = new WeakSet<LineCall>();
   private waiters: Waiter[] = [];
 
-  record(call: Omit<LineCall, 'sequence' | 'receivedAt'>): LineCall {
-    const recorded: LineCall = { ...call, sequence: this.calls.length, receivedAt: Date.now() };
+  record(call: Omit<LineCall, 'sequence' | 'receivedAt' | 'receivedTime' | 'answeredTime'>): LineCall {
+    const recorded: LineCall = { ...call, sequence: this.calls.length, receivedAt: Date.now(), receivedTime: performance.now() };
     this.calls.push(recorded);
     return recorded;
   }
@@ -45,6 +50,7 @@ export class CallLog {
   /** Sets the outcome and tells waiters, just before the answer is written. */
   settle(call: LineCall, outcome: CallOutcome): void {
     call.outcome = outcome;
+    if (!('held' in outcome)) call.answeredTime = performance.now();
     this.announced.add(call);
     const matched = this.waiters.filter((waiter) => matchesCall(waiter.pattern, call.method, call.path) && waiter.predicate(call));
     this.waiters = this.waiters.filter((waiter) => !matched.includes(waiter));

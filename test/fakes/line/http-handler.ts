@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lineErrors, LineApiError } from './api-error.js';
+import { lineErrors, LineApiError, type FailureResponse } from './api-error.js';
 import type { CallLog, LineCall } from './call-log.js';
-import type { SwitchedFailures } from './failures.js';
+import type { SwitchedFailures } from '../common/switched-failures.js';
 import { matchRoute, type Route, type RouteResult } from './router.js';
 import type { FakeLineState } from './state.js';
 
@@ -12,7 +12,7 @@ import type { FakeLineState } from './state.js';
 export interface HandlerDependencies {
   state: FakeLineState;
   log: CallLog;
-  failures: SwitchedFailures;
+  failures: SwitchedFailures<FailureResponse>;
   routes: readonly Route[];
   channelAccessToken: string;
 }

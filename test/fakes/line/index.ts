@@ -18,7 +18,7 @@ export {
   type LineErrorBody,
 } from './api-error.js';
 export type { CallOutcome, CallPredicate, LineCall } from './call-log.js';
-export type { CallPattern } from './call-pattern.js';
+export type { CallPattern } from '../common/call-pattern.js';
 export { isChatId, isUserId, lineGroupId, lineRoomId, lineUserId } from './ids.js';
 export { startFakeLine, type FakeLine, type FakeLineOptions, type GroupSpec } from './server.js';
 export type { BotProfile, LoadingCall, ReplyTokenRecord, SentLineMessage, UserProfile } from './state.js';

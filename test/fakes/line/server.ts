@@ -4,8 +4,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { webhook } from '@line/bot-sdk';
 import type { FailureResponse } from './api-error.js';
 import { CallLog, type CallPredicate, type LineCall } from './call-log.js';
-import type { CallPattern } from './call-pattern.js';
-import { SwitchedFailures } from './failures.js';
+import type { CallPattern } from '../common/call-pattern.js';
+import { SwitchedFailures } from '../common/switched-failures.js';
 import { handleApiRequest } from './http-handler.js';
 import { lineUserId } from './ids.js';
 import { chatRoutes } from './routes-chat.js';
@@ -97,7 +97,7 @@ export async function startFakeLine(options: FakeLineOptions = {}): Promise<Fake
     for (const member of group.members ?? []) chat.members.set(member.userId, member.displayName);
   }
   const log = new CallLog();
-  const failures = new SwitchedFailures();
+  const failures = new SwitchedFailures<FailureResponse>();
   const events = new EventBuilder(state);
   const routes = [...messageRoutes, ...chatRoutes];
   const sockets = new Set<Socket>();

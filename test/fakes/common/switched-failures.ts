@@ -1,9 +1,9 @@
-import type { FailureResponse } from './api-error.js';
 import { matchesCall, type CallPattern } from './call-pattern.js';
 
-// Failures a test switches on for the next matching calls: an answer of its choosing (status, body, headers); a
-// lost connection before LINE did anything; a lost answer after LINE did the work (the push went out, the reply
-// token is spent, but the client sees a dropped socket, as when a response times out); or a call held unanswered.
+// Failures a test switches on for the next matching calls of a fake (Discord, LINE): an answer of its choosing
+// (`Failure`: status, body, headers); a lost connection before the platform did anything; a lost answer after it did
+// the work (a message went out, a token is spent, but the client sees a dropped socket, as when a response times
+// out); or a call held unanswered (a send in flight when the bot is killed).
 
 interface Switched<Value> {
   pattern: CallPattern;
@@ -19,14 +19,14 @@ function take<Value>(queue: Switched<Value>[], method: string, path: string): Va
   return found.value;
 }
 
-export class SwitchedFailures {
-  private readonly answers: Switched<FailureResponse>[] = [];
+export class SwitchedFailures<Failure> {
+  private readonly answers: Switched<Failure>[] = [];
   private readonly disconnects: Switched<true>[] = [];
   private readonly lostAnswers: Switched<true>[] = [];
   private readonly holds: { pattern: CallPattern; skip: number }[] = [];
   private readonly held = new Set<() => void>();
 
-  failNext(pattern: CallPattern, failure: FailureResponse, times = 1): void {
+  failNext(pattern: CallPattern, failure: Failure, times = 1): void {
     this.answers.push({ pattern, value: failure, left: times });
   }
 
@@ -71,7 +71,7 @@ export class SwitchedFailures {
     for (const release of [...this.held]) release();
   }
 
-  takeFailure(method: string, path: string): FailureResponse | undefined {
+  takeFailure(method: string, path: string): Failure | undefined {
     return take(this.answers, method, path);
   }
 

@@ -1,6 +1,6 @@
-// Which calls a test means: `'POST /channels/*/messages'` (method, then a path under /api/v10 where `*` or `:name`
-// stands for one segment), a path alone for any method, `'*'` as method for any, or a RegExp tested against
-// `'METHOD /path'`.
+// Which calls a test means, for the Discord and LINE fakes: `'POST /channels/*/messages'` (a method, then a path where
+// `*` or `:name` stands for one segment), a path alone for any method, `'*'` as the method for any, or a RegExp
+// tested against `'METHOD /path'`.
 
 export type CallPattern = string | RegExp;
 
