@@ -19,6 +19,21 @@ export interface BotProcess {
 
 const running = new Set<ChildProcess>();
 
+/** What every crash test's bot shares: the fake model server without tools or vision, no web search, no retries. */
+export function botEnvironment(modelUrl: string, dataDir: string, logLevel = 'warn'): Record<string, string> {
+  return {
+    MODEL_BASE_URL: modelUrl,
+    MODEL_NAME: 'test-model',
+    MODEL_TOOLS: 'off',
+    MODEL_VISION: 'off',
+    MODEL_RETRIES: '0',
+    SEARCH_PROVIDER: 'none',
+    DATA_DIR: dataDir,
+    HTTP_PORT: '0',
+    LOG_LEVEL: logLevel,
+  };
+}
+
 /** SIGKILLs every bot still running (afterEach). */
 export async function killAllBots(): Promise<void> {
   await Promise.all(

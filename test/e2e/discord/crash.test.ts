@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderForPlatform } from '../../../adapters/format/index.js';
 import { discordUser, startFakeDiscord, type FakeDiscord } from '../../fakes/discord/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { killAllBots, startBotProcess, type BotProcess } from '../../support/bot-process.js';
+import { botEnvironment, killAllBots, startBotProcess, type BotProcess } from '../../support/bot-process.js';
 import { longThaiText } from '../../support/long-thai-text.js';
 
 // kill -9 of the real bot (src/main.ts, real discord.js on the fake gateway) at three moments of a turn, then a
@@ -36,15 +36,7 @@ function startBot(): Promise<BotProcess> {
     {
       DISCORD_TOKEN: discord.token,
       DISCORD_API_BASE_URL: discord.apiUrl,
-      MODEL_BASE_URL: model.url,
-      MODEL_NAME: 'test-model',
-      MODEL_TOOLS: 'off',
-      MODEL_VISION: 'off',
-      MODEL_RETRIES: '0',
-      SEARCH_PROVIDER: 'none',
-      DATA_DIR: path.join(workDir, 'data'),
-      HTTP_PORT: '0',
-      LOG_LEVEL: 'warn',
+      ...botEnvironment(model.url, path.join(workDir, 'data'), 'warn'),
     },
     workDir,
   );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lineUserId, startFakeLine, userSource, type FakeLine } from '../../fakes/line/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { killAllBots, startBotProcess, type BotProcess } from '../../support/bot-process.js';
+import { botEnvironment, killAllBots, startBotProcess, type BotProcess } from '../../support/bot-process.js';
 
 // kill -9 of the real bot (src/main.ts with the LINE webhook on its HTTP server, real @line/bot-sdk) during the
 // model call and while the reply is in flight, then a restart on the same DATA_DIR: every event LINE got a 200 for
@@ -35,15 +35,7 @@ async function startBot(): Promise<{ bot: BotProcess; webhookUrl: string }> {
       LINE_CHANNEL_ACCESS_TOKEN: line.channelAccessToken,
       LINE_API_BASE_URL: line.url,
       LINE_DATA_API_BASE_URL: line.url,
-      MODEL_BASE_URL: model.url,
-      MODEL_NAME: 'test-model',
-      MODEL_TOOLS: 'off',
-      MODEL_VISION: 'off',
-      MODEL_RETRIES: '0',
-      SEARCH_PROVIDER: 'none',
-      DATA_DIR: path.join(workDir, 'data'),
-      HTTP_PORT: '0',
-      LOG_LEVEL: 'info',
+      ...botEnvironment(model.url, path.join(workDir, 'data'), 'info'),
     },
     workDir,
   );

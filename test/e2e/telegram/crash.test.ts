@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
-import { killAllBots, startBotProcess, type BotProcess } from '../../support/bot-process.js';
+import { botEnvironment, killAllBots, startBotProcess, type BotProcess } from '../../support/bot-process.js';
 import { longThaiText } from '../../support/long-thai-text.js';
 
 // kill -9 of the real bot (src/main.ts, real telegraf, long polling against the fake Bot API) at three moments of
@@ -35,15 +35,7 @@ function startBot(): Promise<BotProcess> {
     {
       TELEGRAM_BOT_TOKEN: telegram.token,
       TELEGRAM_API_ROOT: telegram.url,
-      MODEL_BASE_URL: model.url,
-      MODEL_NAME: 'test-model',
-      MODEL_TOOLS: 'off',
-      MODEL_VISION: 'off',
-      MODEL_RETRIES: '0',
-      SEARCH_PROVIDER: 'none',
-      DATA_DIR: path.join(workDir, 'data'),
-      HTTP_PORT: '0',
-      LOG_LEVEL: 'warn',
+      ...botEnvironment(model.url, path.join(workDir, 'data'), 'warn'),
     },
     workDir,
   );
