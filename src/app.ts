@@ -19,6 +19,7 @@ import { naiveRagContext, openKnowledgeStore, type KnowledgeStore } from './know
 import { createAttachmentDownloader } from './inbound/attachment-downloader.js';
 import { GroupContext } from './inbound/group-context.js';
 import { RecentAttachments } from './inbound/recent-attachments.js';
+import { FileLinks } from './files/file-links.js';
 import { InboundWorker } from './inbound/inbound-worker.js';
 import { moveSpace } from './inbound/space-move.js';
 import { SqliteInboundQueue } from './inbound/sqlite-inbound-queue.js';
@@ -65,6 +66,8 @@ export interface App {
    * until `inbound.resume()`, called once the adapters have started (their usernames are known then).
    */
   inbound: InboundWorker;
+  /** Signed download links for written files, served on HTTP_PORT (PUBLIC_BASE_URL set). */
+  fileLinks: FileLinks | undefined;
   /**
    * Starts no new message, lets running turns finish (at most `graceMs`, default: as long as they take), then
    * closes the stores; what did not finish stays queued for the next start. Resolves with whether all finished.
@@ -192,7 +195,16 @@ export function createApp(options: AppOptions): App {
   const quota = new InProcessUserQuota(config.USER_MESSAGES_PER_MINUTE);
   const botUsernames = new Map<Platform, string>();
   const clock = options.now ?? (() => new Date());
+  const fileLinks = config.PUBLIC_BASE_URL
+    ? new FileLinks({
+        baseUrl: config.PUBLIC_BASE_URL,
+        dataDir,
+        ttlSeconds: config.FILE_LINK_SECONDS,
+        ...(options.now ? { now: () => options.now?.().getTime() ?? Date.now() } : {}),
+      })
+    : undefined;
   const router = createRouter({
+    fileLinks,
     inbound: inboundQueue,
     queue,
     quota,
@@ -228,6 +240,7 @@ export function createApp(options: AppOptions): App {
 
   return {
     config,
+    fileLinks,
     router,
     agent,
     model,

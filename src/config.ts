@@ -81,6 +81,9 @@ export const configSchema = z.object({
   REDIS_URL: optionalText,
   DATABASE_URL: optionalText,
   HTTP_PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  // The public https address of HTTP_PORT (the reverse proxy): signed download links for files LINE cannot send.
+  PUBLIC_BASE_URL: optionalUrl,
+  FILE_LINK_SECONDS: positiveInt(86_400, 30 * 86_400),
   // Loopback by default: webhooks reach it through a reverse proxy; 0.0.0.0 only when the port is firewalled.
   HTTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
   ADMIN_IDS: adminIds,

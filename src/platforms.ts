@@ -59,6 +59,7 @@ const adapterFactories: Record<CredentialedPlatform, (config: Config, log: Logge
       replyWindowMs: config.LINE_REPLY_WINDOW_MS,
       logger: log.child({ platform: 'line' }),
       language: config.BOT_LANGUAGE,
+      timeZone: config.BOT_TIMEZONE,
     }),
   telegram: (config, log) =>
     createTelegramAdapter({

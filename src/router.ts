@@ -7,6 +7,7 @@ import type { GroupContext } from './inbound/group-context.js';
 import type { InboundQueue } from './inbound/inbound-queue.js';
 import { loadImages } from './inbound/load-images.js';
 import { directReplies, type MessageReplies } from './inbound/message-replies.js';
+import type { FileLinks } from './files/file-links.js';
 import type { RecentAttachments } from './inbound/recent-attachments.js';
 import { ReplySink } from './inbound/reply-sink.js';
 import type { TurnQueue } from './limits/turn-queue.js';
@@ -22,6 +23,8 @@ export interface TurnRunner {
 }
 
 export interface RouterDependencies {
+  /** Download links for written files (PUBLIC_BASE_URL set), for platforms that cannot send files. */
+  fileLinks?: Pick<FileLinks, 'linkFor'> | undefined;
   /** Dedupe of the direct path; the queued path is deduped when the message is accepted. */
   inbound: Pick<InboundQueue, 'remember'>;
   queue: TurnQueue;
@@ -110,7 +113,19 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       return handled;
     }
 
-    const prepare = (reply: Reply) => dependencies.outbound.prepare({ ...reply, replyTo: reply.replyTo ?? message.messageId }, message.conversationKey);
+    const prepare = async (reply: Reply) => {
+      const safe = await dependencies.outbound.prepare({ ...reply, replyTo: reply.replyTo ?? message.messageId }, message.conversationKey);
+      const links = dependencies.fileLinks;
+      if (!links || safe.files.length === 0) return safe;
+      // After the DLP scan: a link is only made for a file that may be sent at all.
+      return {
+        ...safe,
+        files: safe.files.map((file) => {
+          const link = links.linkFor(file.path);
+          return link ? { ...file, link } : file;
+        }),
+      };
+    };
     const notice = async (reply: Reply) => sink.notice(await prepare(reply));
     const final = async (reply: Reply) => sink.final(await prepare(reply));
     const progress = (event: ProgressEvent) => {

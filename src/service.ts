@@ -35,7 +35,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port: config.HTTP_PORT,
     metrics,
     log,
-    routes: adapterRoutes(adapters),
+    routes: [...adapterRoutes(adapters), ...(app.fileLinks ? [app.fileLinks.route] : [])],
     host: config.HTTP_HOST,
     // Healthy once every platform is running and the model server answers; the JSON names each part's state.
     health: async () => {

@@ -35,6 +35,7 @@ export interface LineAdapterOptions {
   replyWindowMs: number;
   logger: Logger;
   language: Language;
+  timeZone: string;
   scheduler?: Scheduler;
   sleep?: Sleep;
 }
@@ -109,6 +110,7 @@ class LineAdapter implements PlatformAdapter {
       client: this.client,
       logger: this.options.logger,
       language: this.options.language,
+      timeZone: this.options.timeZone,
       sleep: this.options.sleep ?? timerSleep,
       scheduler: this.options.scheduler ?? timerScheduler,
       recordSent: (ids) => this.recordSent(ids),

@@ -18,6 +18,8 @@ export interface LineResponderOptions {
   client: messagingApi.MessagingApiClient;
   logger: Logger;
   language: Language;
+  /** BOT_TIMEZONE, for when a download link expires. */
+  timeZone: string;
   sleep: Sleep;
   scheduler: Scheduler;
   /** Records the ids of the bot's sent messages, so a quote of one is a reply to the bot. */
@@ -38,6 +40,10 @@ const strings = {
     th: '(คำตอบยาวเกินกว่าที่ LINE ส่งได้ในครั้งเดียว ส่วนที่เหลือถูกตัดออก ถามต่อเพื่อดูรายละเอียดเพิ่มได้)',
     en: '(The answer is longer than LINE can take at once; the rest was cut. Ask a follow-up for more.)',
   },
+  fileLinked: {
+    th: 'เขียนไฟล์ {name} ({size} ไบต์) แล้ว LINE ส่งไฟล์ให้ไม่ได้ ดาวน์โหลดได้ที่ {url} (ลิงก์ใช้ได้ถึง {until})',
+    en: 'Wrote the file {name} ({size} bytes). LINE bots cannot send files; download it at {url} (the link works until {until}).',
+  },
   fileWritten: {
     th: 'เขียนไฟล์ {name} ({size} ไบต์) แล้ว แต่ LINE ส่งไฟล์ให้ไม่ได้ ขอให้ผู้ดูแลคัดลอกจากโฟลเดอร์ข้อมูลของบอท (DATA_DIR) หรือถามให้สรุปเนื้อหาในแชตแทน',
     en: 'Wrote the file {name} ({size} bytes), but LINE bots cannot send files. Ask an admin to copy it from the bot’s data folder (DATA_DIR), or ask for its content in the chat.',
@@ -46,17 +52,22 @@ const strings = {
 
 const textLike = /^(?:text\/|application\/(?:json|csv|x-ndjson))/;
 
-async function fileBubble(file: OutboundFile, language: Language): Promise<string> {
+async function fileBubble(file: OutboundFile, language: Language, timeZone: string): Promise<string> {
   if (textLike.test(file.mime) && file.size <= inlineFileChars) {
     const content = (await readFile(file.path, 'utf8')).slice(0, inlineFileChars);
     return `📄 ${file.name}\n\n${content}`;
+  }
+  if (file.link) {
+    const until = new Date(file.link.expiresAt).toLocaleString(language === 'th' ? 'th-TH' : 'en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+    return say(strings.fileLinked, language, { name: file.name, size: file.size, url: file.link.url, until });
   }
   return say(strings.fileWritten, language, { name: file.name, size: file.size });
 }
 
 /** At most five bubbles: when there are more, the fifth says the answer was cut instead of silently dropping it. */
-async function bubblesOf(reply: Reply, language: Language, quoteToken: string | undefined): Promise<Bubble[]> {
-  const texts = [...renderForPlatform(reply.text, 'line'), ...(await Promise.all(reply.files.map((file) => fileBubble(file, language))))];
+async function bubblesOf(reply: Reply, options: Pick<LineResponderOptions, 'language' | 'timeZone'>, quoteToken: string | undefined): Promise<Bubble[]> {
+  const { language } = options;
+  const texts = [...renderForPlatform(reply.text, 'line'), ...(await Promise.all(reply.files.map((file) => fileBubble(file, language, options.timeZone))))];
   const kept = texts.length <= maxBubbles ? texts : [...texts.slice(0, maxBubbles - 1), say(strings.cut, language)];
   return kept.map((text, index) => ({ type: 'text', text, ...(index === 0 && quoteToken ? { quoteToken } : {}) }));
 }
@@ -72,7 +83,7 @@ export function lineResponder(message: InboundMessage, chatId: string, options: 
       // Counted even when already sent: after a restart the same reply gets the same push retry key.
       const replyIndex = replies++;
       if (journal.isSent(0)) return;
-      const bubbles = await bubblesOf(reply, options.language, quoteToken);
+      const bubbles = await bubblesOf(reply, options, quoteToken);
       await journal.sending(0);
       const token = message.replyToken;
       const ids = await sendBubbles(

@@ -40,7 +40,9 @@ CREATE TABLE IF NOT EXISTS parts (
 
 const replySchema: z.ZodType<Reply> = z.object({
   text: z.string(),
-  files: z.array(z.object({ name: z.string(), path: z.string(), mime: z.string(), size: z.number() })),
+  files: z.array(
+    z.object({ name: z.string(), path: z.string(), mime: z.string(), size: z.number(), link: z.object({ url: z.string(), expiresAt: z.string() }).optional() }),
+  ),
   replyTo: z.string().optional(),
 });
 

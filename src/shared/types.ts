@@ -70,6 +70,8 @@ export interface OutboundFile {
   path: string;
   mime: string;
   size: number;
+  /** A signed, expiring download link (with PUBLIC_BASE_URL), for platforms that cannot send files. */
+  link?: { url: string; expiresAt: string };
 }
 
 export interface Reply {
