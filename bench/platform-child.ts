@@ -7,13 +7,15 @@ import type { PlatformAdapter } from '../src/shared/channel.js';
 import { silentLogger } from '../src/shared/log.js';
 import type { Reply } from '../src/shared/types.js';
 import { createTestApp } from '../test/support/test-app.js';
-import { rateLimitCounter, type RateLimitWaits } from './platform-bots.js';
+import { closeServer, lineEnvironment, rateLimitCounter, startWebhookServer, type RateLimitWaits } from './platform-bots.js';
 import { markerOf, markersIn, questionText } from './platform-measure.js';
 
 // The measured process of the concurrency run, started with the shipped V8 flags. `telegram`: the whole bot (the
 // Telegram adapter as src/platforms.ts builds it, real telegraf, long polling against the fake Bot API of the parent,
 // the app with its durable queue). `both`: the same with the Discord adapter beside it (real discord.js on the
-// parent's fake gateway and REST). `cli`: the same app without any adapter, answering through router.handle.
+// parent's fake gateway and REST). `all`: the same with the LINE adapter too (real @line/bot-sdk against the parent's
+// fake LINE API, its webhook on the real HTTP server, whose URL goes to the parent with `ready`). `cli`: the same app
+// without any adapter, answering through router.handle.
 // The fakes run in the parent, so this process's RSS is the bot's own (plus the tsx loader).
 
 export type ParentMessage = { kind: 'stop' } | { kind: 'run'; conversations: number; per: number };
@@ -35,9 +37,12 @@ export interface CliLoadReport {
   duplicated: number;
 }
 
-export type ChildMode = 'telegram' | 'both' | 'cli';
+export type ChildMode = 'telegram' | 'both' | 'all' | 'cli';
 
-export type ChildMessage = { kind: 'ready' } | { kind: 'done'; memory: MemoryReport; cli?: CliLoadReport; discordRateLimits?: RateLimitWaits };
+export const childModes: readonly ChildMode[] = ['telegram', 'both', 'all', 'cli'];
+
+export type ChildMessage =
+  { kind: 'ready'; lineWebhookUrl?: string } | { kind: 'done'; memory: MemoryReport; cli?: CliLoadReport; discordRateLimits?: RateLimitWaits };
 
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
@@ -84,13 +89,23 @@ export async function runChild(mode: ChildMode): Promise<void> {
     environment.TELEGRAM_BOT_TOKEN = process.env.BENCH_TELEGRAM_TOKEN ?? '';
     environment.TELEGRAM_API_ROOT = process.env.BENCH_TELEGRAM_URL ?? '';
   }
-  if (mode === 'both') {
+  if (mode === 'both' || mode === 'all') {
     environment.DISCORD_TOKEN = process.env.BENCH_DISCORD_TOKEN ?? '';
     environment.DISCORD_API_BASE_URL = process.env.BENCH_DISCORD_URL ?? '';
   }
-  if (mode !== 'cli') adapters = createPlatformAdapters(loadConfig(environment), mode === 'both' ? rateLimits.log : silentLogger());
+  if (mode === 'all') {
+    const line = {
+      channelSecret: process.env.BENCH_LINE_SECRET ?? '',
+      channelAccessToken: process.env.BENCH_LINE_TOKEN ?? '',
+      url: process.env.BENCH_LINE_URL ?? '',
+    };
+    Object.assign(environment, lineEnvironment(line));
+  }
+  const withDiscord = mode === 'both' || mode === 'all';
+  if (mode !== 'cli') adapters = createPlatformAdapters(loadConfig(environment), withDiscord ? rateLimits.log : silentLogger());
   const test = createTestApp({ modelUrl, environment, adapters });
   await startAdapters(adapters, test.app);
+  const webhooks = mode === 'all' ? await startWebhookServer(adapters, silentLogger()) : undefined;
   await test.app.inbound.resume();
   const startedRss = process.memoryUsage().rss;
   let peakRss = startedRss;
@@ -100,13 +115,14 @@ export async function runChild(mode: ChildMode): Promise<void> {
     peakRss = Math.max(peakRss, usage.rss);
     peakHeap = Math.max(peakHeap, usage.heapUsed);
   }, 10);
-  tell({ kind: 'ready' });
+  tell({ kind: 'ready', ...(webhooks ? { lineWebhookUrl: webhooks.lineWebhookUrl } : {}) });
   let cli: CliLoadReport | undefined;
   for (let message = await nextMessage(); message.kind !== 'stop'; message = await nextMessage()) {
     cli = await runCliLoad(test, message.conversations, message.per);
     tell({ kind: 'ready' });
   }
   await stopAdapters(adapters, silentLogger());
+  if (webhooks) await closeServer(webhooks.server);
   await test.close();
   clearInterval(sampler);
   const memory: MemoryReport = {
@@ -115,6 +131,6 @@ export async function runChild(mode: ChildMode): Promise<void> {
     maxRssMb: megabytes(process.resourceUsage().maxRSS * 1024),
     peakHeapUsedMb: megabytes(peakHeap),
   };
-  tell({ kind: 'done', memory, ...(cli ? { cli } : {}), ...(mode === 'both' ? { discordRateLimits: rateLimits.waits } : {}) });
+  tell({ kind: 'done', memory, ...(cli ? { cli } : {}), ...(withDiscord ? { discordRateLimits: rateLimits.waits } : {}) });
   process.disconnect();
 }

@@ -5,22 +5,26 @@ import type { Responder } from '../src/shared/channel.js';
 import { groupChat, privateChat, textMessageUpdate, user, type FakeTelegram, type TelegramCall } from '../test/fakes/telegram/index.js';
 import { startBenchBots, type BenchPlatform, type RateLimitWaits } from './platform-bots.js';
 import { DiscordLatencyStep, type DiscordDetail } from './platform-discord-latency.js';
+import { LineLatencyStep, type LineDetail } from './platform-line-latency.js';
 import { dropModelRecordings, markerOf, markersIn, questionText, scriptEchoingAnswers, type ModelMoments } from './platform-measure.js';
 
 // The sequential latency run: one message at a time, in turn through Telegram (real long polling, real telegraf,
 // the durable queue), through the direct path the CLI uses (router.handle), and through Discord (real discord.js on
-// the fake gateway, the same queue), on the same app. Times come from the fakes (the Bot API's and Discord's call
-// logs, the gateway's frame stamp, the model server's two moments) and, on the direct path, from around handle/send.
+// the fake gateway, the same queue), and through LINE (a signed webhook POST to the real HTTP server, real
+// @line/bot-sdk, the same queue), on the same app. Times come from the fakes (the Bot API's, Discord's and LINE's call
+// logs, the gateway's frame stamp, the model server's two moments), from around the webhook POST, and on the direct
+// path from around handle/send.
 
 export interface PathSample {
   /**
    * Telegram: getUpdates answered with the update → model request. Discord: MESSAGE_CREATE frame written → model
-   * request. Direct: handle called → model request.
+   * request. LINE: webhook POST sent → model request. Direct: handle called → model request.
    */
   inbound: number;
   /**
    * Model answer written → Telegram: the last sendMessage of the answer received; Discord: the last POST
-   * /channels/{id}/messages of the answer received; direct: the responder's send returned.
+   * /channels/{id}/messages of the answer received; LINE: the reply call received; direct: the responder's send
+   * returned.
    */
   outbound: number;
 }
@@ -47,6 +51,9 @@ export interface LatencyRun {
   discordDetails: DiscordDetail[];
   /** The rate-limit waits @discordjs/rest announced during the whole run (warm-up included). */
   discordRateLimits?: RateLimitWaits;
+  /** 1:1 chats (user sources); none unless LINE runs. At most `lineMessages` of the main phase. */
+  line: PathSample[];
+  lineDetails: LineDetail[];
 }
 
 /** The getUpdates call whose answer carried the update: the poll held when it was pushed, or a later one. */
@@ -71,12 +78,15 @@ export interface LatencyOptions {
   warmup: number;
   groupMessages: number;
   platforms: readonly BenchPlatform[];
+  /** LINE runs with the first this many messages of the main phase (all of them by default). */
+  lineMessages?: number;
 }
 
 export async function runLatency(options: LatencyOptions): Promise<LatencyRun> {
   const bots = await startBenchBots(options.platforms, options.chats);
   const { telegram, model, test } = bots;
   const discordStep = bots.discord ? new DiscordLatencyStep(bots) : undefined;
+  const lineStep = bots.line ? new LineLatencyStep(bots) : undefined;
   const moments = new Map<string, ModelMoments>();
   const users = Array.from({ length: options.chats }, (_, index) => user(710_000 + index, `ลูกค้า ${index}`, `customer_${index}`));
   const groups = [groupChat(-1_001_710_000_001, 'ร้านกาแฟ สาขา 1'), groupChat(-1_001_710_000_002, 'ร้านกาแฟ สาขา 2')];
@@ -148,7 +158,14 @@ export async function runLatency(options: LatencyOptions): Promise<LatencyRun> {
     return step.run(marker, chat, momentsOf);
   };
 
-  const run: LatencyRun = { telegram: [], cli: [], details: [], groupTelegram: [], groupCli: [], discord: [], discordDetails: [] };
+  const viaLine = async (step: LineLatencyStep, chat: number) => {
+    const marker = markerOf(sequence++);
+    scriptEchoingAnswers(model, 1, (asked, at) => moments.set(asked, at));
+    return step.run(marker, chat, momentsOf);
+  };
+
+  const lineUntil = options.warmup + Math.min(options.messages, options.lineMessages ?? options.messages);
+  const run: LatencyRun = { telegram: [], cli: [], details: [], groupTelegram: [], groupCli: [], discord: [], discordDetails: [], line: [], lineDetails: [] };
   try {
     for (let index = 0; index < options.warmup + options.messages + options.groupMessages; index++) {
       const chat = index % options.chats;
@@ -159,6 +176,8 @@ export async function runLatency(options: LatencyOptions): Promise<LatencyRun> {
       const cliSample = await viaCli(chat, inGroup);
       // Discord messages are all guild-channel mentions: they run with the main phase, not the Telegram group one.
       const discordResult = discordStep && !inGroup ? await viaDiscord(discordStep, chat) : undefined;
+      // LINE's are 1:1 chats, in the main phase too.
+      const lineResult = lineStep && index < lineUntil ? await viaLine(lineStep, chat) : undefined;
       dropModelRecordings(model);
       if (!counted) continue;
       if (inGroup) {
@@ -173,6 +192,10 @@ export async function runLatency(options: LatencyOptions): Promise<LatencyRun> {
       if (discordResult) {
         run.discord.push(discordResult.sample);
         run.discordDetails.push(discordResult.detail);
+      }
+      if (lineResult) {
+        run.line.push(lineResult.sample);
+        run.lineDetails.push(lineResult.detail);
       }
       run.cli.push(cliSample);
     }

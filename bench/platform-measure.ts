@@ -29,7 +29,8 @@ export function spread(values: readonly number[]): Spread {
     p50: round(percentile(values, 0.5)),
     p90: round(percentile(values, 0.9)),
     p99: round(percentile(values, 0.99)),
-    max: round(Math.max(0, ...values)),
+    // The largest value, negative ones too (a lead of one call over another); 0 for no values.
+    max: round(values.length === 0 ? 0 : values.reduce((largest, value) => Math.max(largest, value), Number.NEGATIVE_INFINITY)),
   };
 }
 
