@@ -104,8 +104,8 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     if (replies.answered) return { admission, replies: sink.sent };
     if (admission.kind === 'ignore') {
       const handled = await ignored(message, admission);
-      // In a direct chat a file alone gets a word back, so the sender knows it arrived and what it is for.
-      if (admission.reason === 'file-only' && message.chatKind === 'direct') {
+      // A file alone sent to the bot (a direct chat, or with its mention) gets a word back: it arrived, and what for.
+      if (admission.reason === 'file-only' && (message.chatKind === 'direct' || message.mentionsBot || message.repliesToBot)) {
         const names = message.attachments.map((attachment) => attachment.name).join(', ');
         await sink.final(await dependencies.outbound.prepare({ text: say(fileKeptHint, settings.language, { names }), files: [] }, message.conversationKey));
         return { admission, replies: sink.sent };

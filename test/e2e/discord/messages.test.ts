@@ -89,6 +89,16 @@ describe('Discord messages', () => {
     }
   });
 
+  it('keeps a file sent with only the mention for /kb add and says so, instead of silence', async () => {
+    harness = await startDiscordHarness({ discord: { guilds } });
+    const { discord, model } = harness;
+    const general = discord.channel('general').id;
+    const manual = discord.addAttachment(Buffer.from('คู่มือพนักงาน'), { name: 'manual.txt', contentType: 'text/plain' });
+    await harness.deliver({ channelId: general, author: somchai, content: `<@${discord.botUser.id}>`, attachments: [manual] });
+    expect(harness.sentContents(general).at(-1)).toContain('ได้รับไฟล์ manual.txt แล้ว');
+    expect(model.chatRequests).toHaveLength(0);
+  });
+
   it('shows typing while the model works', async () => {
     harness = await startDiscordHarness({ discord: { guilds } });
     const { discord, model } = harness;
