@@ -227,7 +227,7 @@ export function createApp(options: AppOptions): App {
   const inbound = new InboundWorker({
     queue: inboundQueue,
     turns: queue,
-    process: (message, responder, replies) => router.process(message, responder, replies),
+    process: (message, responder, replies, hooks) => router.process(message, responder, replies, hooks),
     responderFor: (message) => adaptersByPlatform.get(message.platform)?.responderFor(message),
     moveSpace: (move) => moveSpace({ history: storage.history, knowledge, log }, move),
     knowledgeBaseNames: async (spaceKey) => (await knowledge.listKnowledgeBases({ spaceKey })).map((knowledgeBase) => knowledgeBase.name),

@@ -59,7 +59,15 @@ export interface MessageRouter {
    * The queued path: one stored message, already deduped, run by the inbound worker inside its conversation's
    * slot. Replies go through `replies`: what an earlier attempt stored is delivered, never produced again.
    */
-  process(message: InboundMessage, responder: Responder, replies: MessageReplies): Promise<HandledMessage>;
+  process(message: InboundMessage, responder: Responder, replies: MessageReplies, hooks?: ProcessHooks): Promise<HandledMessage>;
+}
+
+export interface ProcessHooks {
+  /**
+   * The model's part is over (the answer is stored next): the worker frees the TURN_CONCURRENCY slot then, so a
+   * send waiting on a platform's rate limit does not hold up other conversations' turns.
+   */
+  turnDone(): void;
 }
 
 const quotaNotice: Localized = {
@@ -96,7 +104,13 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
   };
 
   /** Runs one message in its conversation's slot (the caller holds it). */
-  const route = async (message: InboundMessage, admission: Admission, responder: Responder, replies: MessageReplies): Promise<HandledMessage> => {
+  const route = async (
+    message: InboundMessage,
+    admission: Admission,
+    responder: Responder,
+    replies: MessageReplies,
+    hooks?: ProcessHooks,
+  ): Promise<HandledMessage> => {
     const base = logBase(message);
     const sink = new ReplySink(replies, responder);
     await sink.deliverEarlier();
@@ -193,6 +207,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     } finally {
       stopWorking?.();
     }
+    hooks?.turnDone();
     await final(outcome.reply);
     return { admission, replies: sink.sent, turn: outcome.record };
   };
@@ -212,6 +227,6 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       }
       return observed(await dependencies.queue.run(message.conversationKey, () => route(message, admission, responder, directReplies())));
     },
-    process: async (message, responder, replies) => observed(await route(message, admitted(message), responder, replies)),
+    process: async (message, responder, replies, hooks) => observed(await route(message, admitted(message), responder, replies, hooks)),
   };
 }

@@ -11,7 +11,8 @@ export interface InboundWorkerOptions {
   /** The global concurrency limit (TURN_CONCURRENCY), shared with the direct path. */
   turns: TurnQueue;
   /** Runs one stored message (the router's queued path); its replies go through `replies`. */
-  process(message: InboundMessage, responder: Responder, replies: MessageReplies): Promise<unknown>;
+  /** `turnDone` may be called once the model's part is over: the concurrency slot is freed then (see runInSlot). */
+  process(message: InboundMessage, responder: Responder, replies: MessageReplies, hooks: { turnDone(): void }): Promise<unknown>;
   /** The responder of the adapter that received the message; undefined when that adapter is not running. */
   responderFor(message: InboundMessage): Responder | undefined;
   /** Moves a space's state to its new key (see InboundHandler.moveSpace). */
@@ -98,7 +99,7 @@ export class InboundWorker implements InboundHandler {
   }
 
   private async drain(conversationKey: string, drain: Drain): Promise<void> {
-    const { queue, turns, log } = this.options;
+    const { queue, log } = this.options;
     try {
       do {
         drain.again = false;
@@ -109,8 +110,7 @@ export class InboundWorker implements InboundHandler {
             log.warn({ platform: entry.message.platform, conversation: conversationKey }, 'no adapter for a queued message: left queued');
             return;
           }
-          const current = entry;
-          await turns.run(conversationKey, () => this.runOne(current, responder));
+          await this.runInSlot(conversationKey, entry, responder);
         }
       } while (drain.again && !this.stopping);
     } catch (error) {
@@ -121,7 +121,25 @@ export class InboundWorker implements InboundHandler {
     }
   }
 
-  private async runOne(entry: QueuedMessage, responder: Responder): Promise<void> {
+  /**
+   * One message, holding a TURN_CONCURRENCY slot until its turn is done (or the whole message, when it has no turn)
+   * — not while its answer is sent: a send waiting on a rate limit (Discord's 50 requests a second) would otherwise
+   * hold slots other conversations' turns wait for. This conversation's next message still waits for the send.
+   */
+  private async runInSlot(conversationKey: string, entry: QueuedMessage, responder: Responder): Promise<void> {
+    let markTurnDone: () => void = () => undefined;
+    const turnDone = new Promise<void>((resolve) => (markTurnDone = resolve));
+    let running: Promise<void> = Promise.resolve();
+    await this.options.turns.run(conversationKey, async () => {
+      running = this.runOne(entry, responder, markTurnDone);
+      // Awaited below; a failure after the slot is freed must not count as unhandled in between.
+      running.catch(() => undefined);
+      await Promise.race([turnDone, running]);
+    });
+    await running;
+  }
+
+  private async runOne(entry: QueuedMessage, responder: Responder, turnDone: () => void): Promise<void> {
     // Got its slot only after shutdown began: left for the next start.
     if (this.stopping) return;
     const { queue, log } = this.options;
@@ -134,7 +152,7 @@ export class InboundWorker implements InboundHandler {
     }
     if (attempts > 1) log.info({ ...base, attempts, answered: entry.answered }, 'resuming a message after a restart');
     try {
-      await this.options.process(entry.message, responder, await queuedReplies(queue, entry));
+      await this.options.process(entry.message, responder, await queuedReplies(queue, entry), { turnDone });
       await queue.finish(entry.sequence, 'done');
     } catch (error) {
       // A send the platform refused, or a bug: logged and given up, so the conversation is not blocked for good.
