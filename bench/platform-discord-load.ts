@@ -9,7 +9,7 @@ import { benchAuthors, benchGuilds, textChannelIds, type RateLimitWaits } from '
 import type { MemoryReport } from './platform-child.js';
 import { contentOf, isAnswerPost } from './platform-discord-latency.js';
 import { LineLoadSide, type LineShareDetail } from './platform-line-load.js';
-import { allAnswered, countAnswers, deliveries, finish, nextFrom, spawnChild, stallMs } from './platform-load.js';
+import { allAnswered, countAnswers, deliveries, finish, nextFrom, spawnChild, untilEveryMarker } from './platform-load.js';
 import { markerOf, markersIn, questionText, round, scriptEchoingAnswers, spread, type Spread } from './platform-measure.js';
 
 // The concurrency run with the platforms in ONE bot child (the Telegram and the Discord adapter beside each other,
@@ -44,28 +44,12 @@ export interface CombinedLoad {
 }
 
 /** Resolves when every marker has a POST carrying it, or when none came for `stallMs`; the time of the last answer. */
-async function allPosted(discord: FakeDiscord, markers: ReadonlySet<string>): Promise<number> {
-  const waiting = new Set(markers);
-  let lastAnswerAt = performance.now();
-  let progressAt = Date.now();
-  const everyAnswered = discord.waitForCall('POST /channels/:channel/messages', (call) => {
-    for (const marker of markersIn(contentOf(call))) {
-      if (waiting.delete(marker)) {
-        lastAnswerAt = Math.max(lastAnswerAt, call.receivedTime);
-        progressAt = Date.now();
-      }
-    }
-    return waiting.size === 0;
-  });
-  let watchdog: NodeJS.Timeout | undefined;
-  const stalled = new Promise<void>((resolve) => {
-    watchdog = setInterval(() => {
-      if (Date.now() - progressAt > stallMs) resolve();
-    }, 1_000);
-  });
-  await Promise.race([everyAnswered, stalled]);
-  clearInterval(watchdog);
-  return lastAnswerAt;
+function allPosted(discord: FakeDiscord, markers: ReadonlySet<string>): Promise<number> {
+  return untilEveryMarker<DiscordCall>(
+    (predicate) => discord.waitForCall('POST /channels/:channel/messages', predicate),
+    (call) => [contentOf(call)],
+    markers,
+  );
 }
 
 /** Lost, duplicated and out-of-order answers on the fake's whole REST log, once the bot has stopped. */

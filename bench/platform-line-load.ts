@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { userSource, type FakeLine, type LineCall } from '../test/fakes/line/index.js';
 import { lineUsers } from './platform-bots.js';
-import { stallMs } from './platform-load.js';
+import { untilEveryMarker } from './platform-load.js';
 import { markersIn, questionText, spread, type Spread } from './platform-measure.js';
 import { textsOf } from './platform-line-latency.js';
 
@@ -66,29 +66,12 @@ export class LineLoadSide {
   }
 
   /** Resolves when every marker has a reply or push carrying it, or when none came for `stallMs`; the last answer's time. */
-  async allAnswered(): Promise<number> {
-    const waiting = new Set(this.markers);
-    let lastAnswerAt = performance.now();
-    let progressAt = Date.now();
-    const everyAnswered = this.line.waitForCall(answerCall, (call) => {
-      for (const text of delivered(call) ? textsOf(call) : []) {
-        for (const marker of markersIn(text)) {
-          if (!waiting.delete(marker)) continue;
-          lastAnswerAt = Math.max(lastAnswerAt, call.receivedTime);
-          progressAt = Date.now();
-        }
-      }
-      return waiting.size === 0;
-    });
-    let watchdog: NodeJS.Timeout | undefined;
-    const stalled = new Promise<void>((resolve) => {
-      watchdog = setInterval(() => {
-        if (Date.now() - progressAt > stallMs) resolve();
-      }, 1_000);
-    });
-    await Promise.race([everyAnswered, stalled]);
-    clearInterval(watchdog);
-    return lastAnswerAt;
+  allAnswered(): Promise<number> {
+    return untilEveryMarker<LineCall>(
+      (predicate) => this.line.waitForCall(answerCall, predicate),
+      (call) => (delivered(call) ? textsOf(call) : []),
+      this.markers,
+    );
   }
 
   /** Counted on what the fake delivered (its sent messages) and its call log, once the bot has stopped. */

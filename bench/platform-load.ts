@@ -67,13 +67,30 @@ export async function finish(child: ChildProcess): Promise<Extract<ChildMessage,
 }
 
 /** Resolves when every marker has a sendMessage, or when none came for `stallMs`; the time of the last answer. */
-export async function allAnswered(telegram: FakeTelegram, markers: ReadonlySet<string>): Promise<number> {
+export function allAnswered(telegram: FakeTelegram, markers: ReadonlySet<string>): Promise<number> {
+  return untilEveryMarker<TelegramCall>(
+    (predicate) => telegram.waitForCall('sendMessage', predicate),
+    (call) => [String(call.params.text ?? '')],
+    markers,
+  );
+}
+
+/**
+ * Resolves when every marker was seen in a call `waitForCall` reports (the texts it carries by `textsOf`), or when none
+ * came for `stallMs`; the receive time of the last one. Shared by the Telegram, Discord and LINE loads.
+ */
+export async function untilEveryMarker<Call extends { receivedTime: number }>(
+  waitForCall: (predicate: (call: Call) => boolean) => Promise<unknown>,
+  textsOf: (call: Call) => readonly string[],
+  markers: Iterable<string>,
+): Promise<number> {
   const waiting = new Set(markers);
   let lastAnswerAt = performance.now();
   let progressAt = Date.now();
-  const everyAnswered = telegram.waitForCall('sendMessage', (call) => {
-    for (const marker of markersIn(String(call.params.text ?? ''))) {
-      if (waiting.delete(marker)) {
+  const everyAnswered = waitForCall((call) => {
+    for (const text of textsOf(call)) {
+      for (const marker of markersIn(text)) {
+        if (!waiting.delete(marker)) continue;
         lastAnswerAt = Math.max(lastAnswerAt, call.receivedTime);
         progressAt = Date.now();
       }

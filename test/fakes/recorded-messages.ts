@@ -12,3 +12,10 @@ export interface RecordedMessage {
 export function messagesOf(body: RequestBody | undefined): RecordedMessage[] {
   return Array.isArray(body?.messages) ? (body.messages as RecordedMessage[]) : [];
 }
+
+/** The content of the newest user message of a recorded chat request (what the model read as the question). */
+export function newestUserContent(body: RequestBody | undefined): unknown {
+  return messagesOf(body)
+    .filter((message) => message.role === 'user')
+    .at(-1)?.content;
+}

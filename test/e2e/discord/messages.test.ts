@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { messagesOf } from '../../fakes/recorded-messages.js';
+import { newestUserContent } from '../../fakes/recorded-messages.js';
 import { discordUser } from '../../fakes/discord/index.js';
 import { longThaiText } from '../../support/long-thai-text.js';
 import { startDiscordHarness, type DiscordHarness } from './discord-harness.js';
@@ -18,11 +18,6 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const newestUserText = (body: unknown): unknown =>
-  messagesOf(body as Record<string, unknown>)
-    .filter((message) => message.role === 'user')
-    .at(-1)?.content;
-
 describe('Discord messages', () => {
   it('answers a mention as a reply that pings nobody, the mention out of what the model reads', async () => {
     harness = await startDiscordHarness({ discord: { guilds } });
@@ -30,7 +25,7 @@ describe('Discord messages', () => {
     const general = discord.channel('general').id;
     model.script({ text: 'สวัสดีครับ @everyone **สมชาย**' });
     await harness.deliver({ channelId: general, author: somchai, content: `<@${discord.botUser.id}> สวัสดี`, id: '1500000000000000001' });
-    expect(newestUserText(model.chatRequests[0])).toContain('สวัสดี');
+    expect(newestUserContent(model.chatRequests[0])).toContain('สวัสดี');
     expect(JSON.stringify(model.chatRequests[0])).not.toContain(`<@${discord.botUser.id}>`);
     const [answer] = discord.sentMessages(general);
     expect(answer?.content).toBe('สวัสดีครับ @everyone **สมชาย**');
@@ -58,7 +53,7 @@ describe('Discord messages', () => {
     await harness.deliver({ channelId: dm, author: somchai, content: 'ถามเป็นการส่วนตัว' });
     expect(harness.sentContents(general)).toEqual(['ตอบตามบทบาท', 'ตอบคำตอบก่อนหน้า']);
     expect(harness.sentContents(dm)).toEqual(['ตอบในแชตส่วนตัว']);
-    expect(newestUserText(model.chatRequests[0])).not.toContain('<@&');
+    expect(newestUserContent(model.chatRequests[0])).not.toContain('<@&');
     // A DM gets no reply quote.
     expect(discord.sentMessages(dm)[0]?.message_reference).toBeUndefined();
   });

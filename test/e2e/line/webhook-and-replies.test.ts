@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { messagesOf } from '../../fakes/recorded-messages.js';
+import { newestUserContent } from '../../fakes/recorded-messages.js';
 import { groupSource, lineGroupId, lineUserId, monthlyLimitReached, rateLimited, userSource } from '../../fakes/line/index.js';
 import { longThaiText } from '../../support/long-thai-text.js';
 import { startLineHarness, type LineHarness } from './line-harness.js';
@@ -18,11 +18,6 @@ afterEach(async () => {
   await harness?.close();
   harness = undefined;
 });
-
-const newestUserText = (body: unknown): unknown =>
-  messagesOf(body as Record<string, unknown>)
-    .filter((message) => message.role === 'user')
-    .at(-1)?.content;
 
 describe('LINE webhook', () => {
   it('fails start with a clear message when the access token is refused', async () => {
@@ -71,12 +66,12 @@ describe('LINE groups', () => {
     model.script({ text: 'ร้านเปิดแปดโมง' }, { text: 'ปิดสองทุ่ม' });
     const asked = line.textEvent({ source: groupSource(group, somchai), text: '@แสง ร้านเปิดกี่โมง', mentions: [{ match: '@แสง', kind: 'self' }] });
     await harness.deliver(asked);
-    expect(newestUserText(model.chatRequests[0])).toContain('ร้านเปิดกี่โมง');
+    expect(newestUserContent(model.chatRequests[0])).toContain('ร้านเปิดกี่โมง');
     expect(JSON.stringify(model.chatRequests[0])).not.toContain('@แสง');
     const [answer] = line.sentMessages(group);
     expect(answer).toMatchObject({ via: 'reply', text: 'ร้านเปิดแปดโมง', quoting: asked.message.quoteToken });
     // Chatter above the question went to the model with it.
-    expect(newestUserText(model.chatRequests[0])).toContain('ใครไปกินข้าวบ้าง');
+    expect(newestUserContent(model.chatRequests[0])).toContain('ใครไปกินข้าวบ้าง');
 
     await harness.deliver(line.textEvent({ source: groupSource(group, malee), text: 'แล้วปิดกี่โมง', quotedMessageId: answer?.id ?? '' }));
     expect(harness.sentTexts(group)).toEqual(['ร้านเปิดแปดโมง', 'ปิดสองทุ่ม']);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { messagesOf } from '../../fakes/recorded-messages.js';
+import { newestUserContent } from '../../fakes/recorded-messages.js';
 import { groupChat, privateChat, textMessageUpdate, user } from '../../fakes/telegram/index.js';
 import { startTelegramHarness, type TelegramHarness } from './telegram-harness.js';
 
@@ -15,11 +15,6 @@ afterEach(async () => {
   await harness?.close();
   harness = undefined;
 });
-
-const newestUserText = (body: unknown): unknown =>
-  messagesOf(body as Record<string, unknown>)
-    .filter((message) => message.role === 'user')
-    .at(-1)?.content;
 
 describe('Telegram end to end', () => {
   it('answers a direct message in the chat, without a reply quote', async () => {
@@ -41,8 +36,8 @@ describe('Telegram end to end', () => {
     harness.model.script({ text: 'ร้านเปิด 8 โมงครับ' });
     const question = await harness.deliver(textMessageUpdate({ chat: group, from: somchai, text: '@saeng_test_bot ร้านเปิดกี่โมง' }));
     expect(harness.model.chatRequests).toHaveLength(1);
-    expect(JSON.stringify(newestUserText(harness.model.chatRequests[0]))).toContain('ร้านเปิดกี่โมง');
-    expect(JSON.stringify(newestUserText(harness.model.chatRequests[0]))).not.toContain('@saeng_test_bot');
+    expect(JSON.stringify(newestUserContent(harness.model.chatRequests[0]))).toContain('ร้านเปิดกี่โมง');
+    expect(JSON.stringify(newestUserContent(harness.model.chatRequests[0]))).not.toContain('@saeng_test_bot');
     const [answer] = harness.telegram.sentMessages(group.id);
     expect(answer).toMatchObject({ text: 'ร้านเปิด 8 โมงครับ', reply_to_message: { message_id: 'message' in question ? question.message.message_id : -1 } });
   });
