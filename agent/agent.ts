@@ -1,10 +1,13 @@
 import { pick, type Localized } from '../src/shared/i18n.js';
+import type { ImageReader } from '../src/shared/image-reading.js';
 import type { Logger } from '../src/shared/log.js';
 import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage } from '../src/shared/types.js';
 import type { ConversationHistory } from './history.js';
 import { ModelError, modelErrorMessage, type CapabilitySource, type ModelClient } from './model/index.js';
 import { buildDateLine, buildSystemPrompt, buildToolDefinitions, buildUserContent, historyMessages } from './prompt.js';
+import { attachedImagesLine, imageTextUpFront } from './images-up-front.js';
 import { executeTurn, type TurnOutcome } from './turn.js';
+import { TurnImages } from './turn-images.js';
 import { failedRecord } from './turn-record.js';
 import type { AgentRuntime, TurnRequest } from './turn-request.js';
 import type { AnyTool } from './tools/tool.js';
@@ -36,6 +39,8 @@ export interface AgentDependencies {
   capabilities: CapabilitySource;
   history: ConversationHistory;
   knowledge?: KnowledgeAccess;
+  /** OCR and vision-ready copies of a turn's images; without it images are neither read nor shown. */
+  images?: ImageReader;
   settings: AgentSettings;
   log: Logger;
   now?: () => Date;
@@ -178,6 +183,18 @@ export class Agent {
         contextPassages.push(passages.text);
       }
     }
+    const signal = input.signal ?? new AbortController().signal;
+    const progress = input.progress ?? (() => undefined);
+    const turnImages = new TurnImages(input.images, this.dependencies.images, capabilities.vision, signal);
+    const questionImages = await turnImages.forQuestion();
+    const imageList = attachedImagesLine(turnImages, capabilities, language);
+    if (imageList) userContent = `${userContent}\n\n${imageList}`;
+    const imageText = await imageTextUpFront(turnImages, capabilities, language);
+    if (imageText) {
+      // After the question like the passages: the stored part stays a prefix, and the text backs figures.
+      userContent = `${userContent}\n\n${imageText}`;
+      contextPassages.push(imageText);
+    }
     const pairs = (await history.load(input.conversationKey)).filter((pair) => input.turnId === undefined || pair.turnId !== input.turnId);
     const request: TurnRequest = {
       conversationKey: input.conversationKey,
@@ -186,6 +203,8 @@ export class Agent {
       dateLine,
       userContent,
       images: input.images,
+      turnImages,
+      questionImages,
       history: historyMessages(pairs),
       systemPrompt: this.systemPrompt(capabilities),
       capabilities,
@@ -194,8 +213,8 @@ export class Agent {
       earlierTurns: pairs.flatMap((pair) => [pair.question, pair.answer]),
       initialCitations,
       boundKnowledgeBaseIds,
-      signal: input.signal ?? new AbortController().signal,
-      progress: input.progress ?? (() => undefined),
+      signal,
+      progress,
       now: () => now,
     };
     return { request, storedContent };

@@ -3,7 +3,7 @@ import type { TurnRequest } from './turn-request.js';
 
 // The record a turn fills in as it goes (guards are pure functions over it), and the one a failed turn returns.
 
-export function startRecord(request: TurnRequest, language: Language, shownImages: TurnImage[]): TurnRecord {
+export function startRecord(request: TurnRequest, language: Language, images: TurnImage[]): TurnRecord {
   return {
     conversationKey: request.conversationKey,
     language,
@@ -11,7 +11,7 @@ export function startRecord(request: TurnRequest, language: Language, shownImage
     dateLine: request.dateLine,
     contextPassages: request.contextPassages,
     earlierTurns: request.earlierTurns,
-    images: shownImages,
+    images,
     toolCalls: [],
     drafts: [],
     finalText: '',

@@ -1,7 +1,9 @@
+import type { ModelImage } from '../src/shared/image-reading.js';
 import type { Logger } from '../src/shared/log.js';
 import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage } from '../src/shared/types.js';
 import type { ChatCompletionMessageParam, ChatCompletionTool, ModelClient } from './model/index.js';
 import type { AnyTool } from './tools/tool.js';
+import type { TurnImages } from './turn-images.js';
 
 // What one turn is given: `TurnRequest` is this turn's data, `AgentRuntime` the agent's constants (built once).
 
@@ -14,6 +16,10 @@ export interface TurnRequest {
   userContent: string;
   /** Images attached to this turn; the model is shown them only when it has vision. */
   images: TurnImage[];
+  /** How the model gets at each image of this turn (shown, read, or neither). */
+  turnImages: TurnImages;
+  /** The images shown with the question (vision models only): metadata gone, downscaled. */
+  questionImages: ModelImage[];
   history: ChatCompletionMessageParam[];
   systemPrompt: string;
   capabilities: ModelCapabilities;

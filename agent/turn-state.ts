@@ -1,4 +1,5 @@
-import type { TurnImage, TurnRecord } from '../src/shared/types.js';
+import type { ModelImage } from '../src/shared/image-reading.js';
+import type { TurnRecord } from '../src/shared/types.js';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from './model/index.js';
 import { userAskedToRepeat } from './repeat-request.js';
 import type { ToolContext } from './tools/tool.js';
@@ -12,23 +13,26 @@ export interface TurnState {
   readonly messages: ChatCompletionMessageParam[];
   readonly context: ToolContext;
   /** Images a tool queued for the next model call (vision models only). */
-  readonly pendingImages: TurnImage[];
+  readonly pendingImages: ModelImage[];
   /** Undefined when the model cannot call tools (never an empty array). */
   readonly offeredTools: ChatCompletionTool[] | undefined;
-  /** Attached images the model could not be shown (no vision). */
-  readonly imagesNotShown: number;
   readonly userAskedToRepeat: boolean;
 }
 
 export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnState {
-  const shownImages = request.capabilities.vision ? request.images : [];
-  const pendingImages: TurnImage[] = [];
+  const shownImages = request.questionImages;
+  const pendingImages: ModelImage[] = [];
   const context: ToolContext = {
     conversationKey: request.conversationKey,
     spaceKey: request.spaceKey,
     boundKnowledgeBaseIds: request.boundKnowledgeBaseIds,
-    images: shownImages,
-    queueImageForModel: (image) => pendingImages.push(image),
+    images: request.images,
+    readImageText: (index) => request.turnImages.readText(index),
+    showImageToModel: async (index) => {
+      const image = await request.turnImages.show(index);
+      if (image) pendingImages.push(image);
+      return image !== undefined;
+    },
     language: runtime.language,
     dataDir: runtime.dataDir,
     signal: request.signal,
@@ -41,22 +45,21 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
   const messages: ChatCompletionMessageParam[] = [
     { role: 'system', content: request.systemPrompt },
     ...request.history,
-    // Images of this turn (vision models only) go with the question as data URIs.
+    // Images of this turn (vision models only, downscaled, metadata gone) go with the question as data URIs.
     shownImages.length === 0
       ? { role: 'user', content: request.userContent }
       : { role: 'user', content: [{ type: 'text', text: request.userContent }, ...shownImages.map(imagePart)] },
   ];
   return {
-    record: startRecord(request, runtime.language, shownImages),
+    record: startRecord(request, runtime.language, request.images),
     messages,
     context,
     pendingImages,
     offeredTools: request.capabilities.tools && runtime.toolDefinitions.length > 0 ? runtime.toolDefinitions : undefined,
-    imagesNotShown: request.images.length - shownImages.length,
     userAskedToRepeat: userAskedToRepeat(request.question),
   };
 }
 
-export function imagePart(image: TurnImage): { type: 'image_url'; image_url: { url: string } } {
+export function imagePart(image: ModelImage): { type: 'image_url'; image_url: { url: string } } {
   return { type: 'image_url', image_url: { url: `data:${image.mime};base64,${Buffer.from(image.bytes).toString('base64')}` } };
 }

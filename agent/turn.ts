@@ -39,7 +39,7 @@ export async function executeTurn(request: TurnRequest, runtime: AgentRuntime): 
     record.finalText = claim.text;
   }
 
-  const guarded = runAnswerGuards(record, { secrets: runtime.secrets, imagesNotShown: turn.imagesNotShown });
+  const guarded = runAnswerGuards(record, { secrets: runtime.secrets, unreadImages: request.turnImages.unread() });
   record.guardEvents.push(...guarded.events);
   record.finalText = guarded.answer;
   record.citations = guarded.citations;

@@ -4,6 +4,7 @@ import { ConversationHistory, type HistoryLimits } from '../agent/history.js';
 import { createModelClient, DetectedCapabilities, type ModelClient } from '../agent/model/index.js';
 import { renderSourceList } from '../agent/guards/sources.js';
 import { createFileTools } from '../agent/tools/files/index.js';
+import { createReadImageTool } from '../agent/tools/read-image/index.js';
 import { createQueryKnowledgeTool, knowledgePolicy } from '../agent/tools/query-knowledge/index.js';
 import type { AnyTool } from '../agent/tools/tool.js';
 import { createWebTools } from '../agent/tools/web-search/index.js';
@@ -15,11 +16,12 @@ import { createResetCommand } from './commands/reset.js';
 import { createStatusCommand, type StatusReport } from './commands/status.js';
 import { configSecrets, type Config } from './config.js';
 import type { Localized } from './shared/i18n.js';
-import { naiveRagContext, openKnowledgeStore, type KnowledgeStore } from './knowledge/index.js';
+import { defaultOcrLimits, naiveRagContext, openKnowledgeStore, type KnowledgeStore } from './knowledge/index.js';
 import { createAttachmentDownloader } from './inbound/attachment-downloader.js';
 import { GroupContext } from './inbound/group-context.js';
 import { RecentAttachments } from './inbound/recent-attachments.js';
 import { FileLinks } from './files/file-links.js';
+import { createImageReader, createOcr } from './ocr/image-reader.js';
 import { InboundWorker } from './inbound/inbound-worker.js';
 import { moveSpace } from './inbound/space-move.js';
 import { SqliteInboundQueue } from './inbound/sqlite-inbound-queue.js';
@@ -80,11 +82,25 @@ export function createApp(options: AppOptions): App {
   const { config, log } = options;
   const dataDir = path.resolve(config.DATA_DIR);
   const storage = openStorage(dataDir);
+  const ocr = createOcr(
+    {
+      languages: config.OCR_LANGS,
+      timeoutMs: config.OCR_TIMEOUT_MS,
+      concurrency: config.OCR_CONCURRENCY,
+      executable: config.TESSERACT_PATH,
+      visionMaxEdge: config.VISION_MAX_EDGE,
+      maxPixels: config.MAX_IMAGE_PIXELS,
+    },
+    log,
+  );
   const knowledge = openKnowledgeStore({
     path: path.join(dataDir, 'knowledge.db'),
     embeddings: config.EMBEDDINGS_BASE_URL ? { baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.MODEL_API_KEY } : undefined,
     log,
     maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
+    // Images and scanned PDF pages are read by the same engine as chat images (one concurrency bound for both).
+    ocr,
+    ocrLimits: { ...defaultOcrLimits, maxOcrPages: config.OCR_MAX_PAGES },
   });
   const model = createModelClient({
     baseUrl: config.MODEL_BASE_URL,
@@ -117,7 +133,8 @@ export function createApp(options: AppOptions): App {
     log,
     timeZone: config.BOT_TIMEZONE,
   });
-  const tools: AnyTool[] = [createQueryKnowledgeTool(knowledge), ...web.tools, ...createFileTools(), ...(options.extraTools ?? [])];
+  const images = createImageReader(ocr, { visionMaxEdge: config.VISION_MAX_EDGE, maxPixels: config.MAX_IMAGE_PIXELS });
+  const tools: AnyTool[] = [createQueryKnowledgeTool(knowledge), ...web.tools, createReadImageTool(), ...createFileTools(), ...(options.extraTools ?? [])];
   const toolPolicies: Localized[] = [knowledgePolicy];
   const secrets = configSecrets(config);
   const history = new ConversationHistory(storage.history, options.historyLimits);
@@ -131,6 +148,7 @@ export function createApp(options: AppOptions): App {
       boundKnowledgeBaseIds: (conversationKey) => knowledge.boundKnowledgeBaseIds(conversationKey),
       naiveContext: (conversationKey, question, language) => naiveRagContext(knowledge, conversationKey, question, { language }),
     },
+    images,
     settings: {
       botName: config.BOT_NAME,
       language: config.BOT_LANGUAGE,
@@ -158,6 +176,7 @@ export function createApp(options: AppOptions): App {
       rag: await agent.ragMode(current, conversationKey),
       tools: current.tools ? tools.map((tool) => tool.name) : [],
       readsAllGroupMessages: identities.get(message.platform)?.readsAllGroupMessages,
+      ocr: await ocr.recheck(),
       platformLines: (await options.adapters?.find((adapter) => adapter.platform === message.platform)?.statusLines?.(config.BOT_LANGUAGE, forAdmin)) ?? [],
     };
   };
@@ -219,6 +238,7 @@ export function createApp(options: AppOptions): App {
       language: config.BOT_LANGUAGE,
       maxMessageChars: config.MAX_MESSAGE_CHARS,
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
+      imageLimits: { maxBytes: Math.min(config.MAX_IMAGE_BYTES, config.MAX_ATTACHMENT_BYTES), maxPixels: config.MAX_IMAGE_PIXELS },
     },
     log,
     observe: options.observe,

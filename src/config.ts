@@ -96,6 +96,18 @@ export const configSchema = z.object({
     .trim()
     .regex(/^[a-z_]{3,16}(\+[a-z_]{3,16}){0,5}$/, { message: 'expected tesseract languages, e.g. tha+eng' })
     .default('tha+eng'),
+  // The tesseract program: a name on PATH or a full path (a build in /usr/local, a wrapper script).
+  TESSERACT_PATH: z.string().trim().min(1).default('tesseract'),
+  // A receipt takes 1–3 s on 2 cores; a stuck tesseract must not hold a turn for long.
+  OCR_TIMEOUT_MS: positiveInt(20_000, 600_000),
+  // OCR is CPU-bound beside the model server: one job at a time unless the machine has cores to spare.
+  OCR_CONCURRENCY: positiveInt(1, 16),
+  // Scanned PDFs added to a knowledge base: pages beyond this are refused rather than OCR'd for an hour.
+  OCR_MAX_PAGES: positiveInt(100, 2000),
+  VISION_MAX_EDGE: z.coerce.number().int({ message: 'expected a whole number' }).min(256).max(4096).default(1280),
+  MAX_IMAGE_BYTES: positiveInt(20 * 1024 * 1024, 512 * 1024 * 1024),
+  // Width × height: a small PNG can declare a gigapixel canvas (decompression bomb); a 48 MP phone photo passes.
+  MAX_IMAGE_PIXELS: positiveInt(50_000_000, 500_000_000),
 
   TURN_CONCURRENCY: positiveInt(2, 64),
   SHUTDOWN_GRACE_MS: positiveInt(20_000, 600_000),

@@ -6,6 +6,7 @@ import type { AttachmentDownloader } from './inbound/attachment-downloader.js';
 import type { GroupContext } from './inbound/group-context.js';
 import type { InboundQueue } from './inbound/inbound-queue.js';
 import { loadImages } from './inbound/load-images.js';
+import type { ImageLimits } from './images/inspect-image.js';
 import { directReplies, type MessageReplies } from './inbound/message-replies.js';
 import type { FileLinks } from './files/file-links.js';
 import type { RecentAttachments } from './inbound/recent-attachments.js';
@@ -39,7 +40,7 @@ export interface RouterDependencies {
   groupContext: Pick<GroupContext, 'record' | 'contextFor'>;
   /** The bot's username on a platform, once its adapter has reported it. */
   botUsername(platform: Platform): string | undefined;
-  settings: { language: Language; maxMessageChars: number; maxAttachmentBytes: number };
+  settings: { language: Language; maxMessageChars: number; maxAttachmentBytes: number; imageLimits: ImageLimits };
   log: Logger;
   /** Told about every handled message (metrics). */
   observe?: (handled: HandledMessage) => void;
@@ -164,14 +165,18 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     }
 
     if (admission.kind === 'command') {
-      // Files sent just before (LINE sends them as messages of their own) are the documents of `/kb add`.
-      const withFiles =
-        admission.command.name === 'kb'
-          ? {
-              ...message,
-              attachments: [...(await dependencies.recentAttachments.takeFor(message, 'file')), ...message.attachments.filter((item) => item.kind === 'image')],
-            }
-          : message;
+      // Files and images sent just before (LINE sends them as messages of their own) are the documents of
+      // `/kb add` (images and scans are OCR'd); other commands leave them for the next question.
+      const addsDocuments = admission.command.name === 'kb' && admission.command.words[0]?.toLowerCase() === 'add';
+      const withFiles = addsDocuments
+        ? {
+            ...message,
+            attachments: [
+              ...(await dependencies.recentAttachments.takeFor(message, 'file')),
+              ...(await dependencies.recentAttachments.takeFor(message, 'image')),
+            ],
+          }
+        : message;
       const result = await commands.run(admission.command, withFiles, { progress, download });
       await final({ text: result.text, files: result.files ?? [] });
       return { admission, replies: sink.sent };
@@ -184,7 +189,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
 
     const attachments = await dependencies.recentAttachments.takeFor(message, 'image');
     const chatContext = message.chatKind === 'group' ? await dependencies.groupContext.contextFor(message) : undefined;
-    const images = await loadImages(attachments, { download, maxBytes: settings.maxAttachmentBytes, language: settings.language, send: notice });
+    const images = await loadImages(attachments, { download, limits: settings.imageLimits, language: settings.language, send: notice });
     const wordless = message.text.trim() === '';
     if (wordless && images.length === 0) {
       // Nothing to ask the model: say how to ask instead of answering an empty question.

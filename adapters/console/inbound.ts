@@ -26,6 +26,9 @@ const imageTypes: Record<string, string> = {
   '.bmp': 'image/bmp',
   '.tif': 'image/tiff',
   '.tiff': 'image/tiff',
+  '.heic': 'image/heic',
+  '.heif': 'image/heif',
+  '.avif': 'image/avif',
 };
 const fileTypes: Record<string, string> = {
   '.txt': 'text/plain',

@@ -6,6 +6,7 @@ import { applySources } from './sources.js';
 import { answerFromToolLog } from './tool-log-answer.js';
 import { markUnsupportedNumbers } from './unsupported-numbers.js';
 import { visionNote } from './vision-note.js';
+import type { UnreadReason } from '../turn-images.js';
 import { checkWriteClaim, writeClaimFailure } from './write-claim.js';
 
 // The one order of the post-answer steps (docs/architecture.md, "Turn loop and guard order"):
@@ -39,8 +40,8 @@ export interface GuardedAnswer {
 
 export interface AnswerGuardOptions {
   secrets: readonly string[];
-  /** Images of the turn the model could not be shown (no vision). */
-  imagesNotShown?: number;
+  /** Images of the turn the model neither saw nor got text from, each with why. */
+  unreadImages?: readonly UnreadReason[];
 }
 
 export function runAnswerGuards(record: TurnRecord, options: AnswerGuardOptions): GuardedAnswer {
@@ -75,7 +76,7 @@ export function runAnswerGuards(record: TurnRecord, options: AnswerGuardOptions)
   events.push(...sources.events);
   text = sources.text;
 
-  const note = visionNote(options.imagesNotShown ?? 0, finished.language);
+  const note = visionNote(options.unreadImages ?? [], finished.language);
   if (note) events.push(note.event);
   const withNote = (answer: string): string => (note ? `${note.text}\n\n${answer}` : answer);
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Logger } from '../../src/shared/log.js';
+import type { OcrResult } from '../../src/shared/image-reading.js';
 import type { Citation, Language, OutboundFile, ProgressEvent, TurnImage } from '../../src/shared/types.js';
 import type { TextCompleter } from '../model/index.js';
 
@@ -12,10 +13,12 @@ export interface ToolContext {
   spaceKey: string;
   /** Knowledge bases bound to this conversation: the only ones a tool may read. */
   boundKnowledgeBaseIds: readonly string[];
-  /** Images attached to this turn. */
+  /** Images attached to this turn (whether or not the model can see them). */
   images: readonly TurnImage[];
-  /** Images a tool wants the next model call to see (vision models only). */
-  queueImageForModel(image: TurnImage): void;
+  /** OCR text of image `index` (0-based) of this turn, read once per turn. Never throws. */
+  readImageText(index: number): Promise<OcrResult>;
+  /** Shows image `index` to the model on its next call; false without vision or when it was shown already. */
+  showImageToModel(index: number): Promise<boolean>;
   language: Language;
   dataDir: string;
   signal: AbortSignal;

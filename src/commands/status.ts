@@ -1,5 +1,6 @@
 import { say, type Localized } from '../shared/i18n.js';
-import type { InboundMessage, ModelCapabilities, RagMode } from '../shared/types.js';
+import type { OcrStatus } from '../shared/image-reading.js';
+import type { InboundMessage, Language, ModelCapabilities, RagMode } from '../shared/types.js';
 import type { CommandHandler } from './command.js';
 
 export interface StatusReport {
@@ -16,6 +17,8 @@ export interface StatusReport {
   readsAllGroupMessages: boolean | undefined;
   /** What the message's platform adds (LINE: the push quota). */
   platformLines: string[];
+  /** Whether text in images can be read (tesseract and its language data installed). */
+  ocr: OcrStatus;
 }
 
 const template: Localized = {
@@ -24,7 +27,8 @@ const template: Localized = {
     '- เซิร์ฟเวอร์โมเดล: {baseUrl} ({server}) — {health}',
     '- โมเดล: {model}',
     '- เรียกเครื่องมือได้: {tools} ({toolsSource})',
-    '- อ่านรูปภาพได้: {vision} ({visionSource})',
+    '- โมเดลมองเห็นรูปภาพ: {vision} ({visionSource})',
+    '- อ่านตัวหนังสือในรูป (OCR): {ocr}',
     '- โหมดค้นคืนความรู้ (RAG) ในห้องนี้: {rag}',
     '- เครื่องมือ: {toolNames}',
   ].join('\n'),
@@ -34,6 +38,7 @@ const template: Localized = {
     '- Model: {model}',
     '- Tool calling: {tools} ({toolsSource})',
     '- Vision: {vision} ({visionSource})',
+    '- Text in images (OCR): {ocr}',
     '- Knowledge retrieval (RAG) here: {rag}',
     '- Tools: {toolNames}',
   ].join('\n'),
@@ -48,6 +53,17 @@ const groupReading: Record<'all' | 'addressed', Localized> = {
     en: '- In groups the bot sees only messages addressed to it: group summaries and earlier images do not work (Telegram: turn privacy mode off in @BotFather, then re-add the bot — see the README)',
   },
 };
+const ocrReady: Localized = { th: 'ได้ (tesseract {version}, ภาษา {languages})', en: 'yes (tesseract {version}, languages {languages})' };
+const ocrMissing: Localized = {
+  th: 'ไม่ได้ — {detail} (ติดตั้ง: sudo apt-get install tesseract-ocr tesseract-ocr-tha)',
+  en: 'no — {detail} (install: sudo apt-get install tesseract-ocr tesseract-ocr-tha)',
+};
+
+function ocrLine(status: OcrStatus, language: Language): string {
+  return status.available
+    ? say(ocrReady, language, { version: status.version, languages: status.languages })
+    : say(ocrMissing, language, { detail: status.detail });
+}
 const yes: Localized = { th: 'ได้', en: 'yes' };
 const no: Localized = { th: 'ไม่ได้', en: 'no' };
 const healthy: Localized = { th: 'ทำงานปกติ', en: 'healthy' };
@@ -80,6 +96,7 @@ export function createStatusCommand(report: (message: InboundMessage, forAdmin: 
             visionSource: status.capabilitySources.vision,
             rag: say(ragNames[status.rag], language),
             toolNames: status.tools.join(', ') || '-',
+            ocr: ocrLine(status.ocr, language),
           }) +
           reading +
           status.platformLines.map((line) => `\n- ${line}`).join(''),

@@ -14,4 +14,5 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
 export type * from './types.js';
 export { maxDescriptionLength } from './types.js';
 export { describeIngestFailure, formatBytes } from './ingest/ingest-failure.js';
+export { defaultOcrLimits, type OcrLimits } from './ingest/document-ocr.js';
 export { naiveRagContext, type NaiveRagOptions } from './naive-rag.js';

@@ -29,8 +29,8 @@ export interface NaiveRagOptions {
   log?: Logger;
 }
 
-function passageBlock(hit: RetrievalHit, number: number, text: string): string {
-  return `[${number}] ${sourceLabel(hit)}\n${text}`;
+function passageBlock(hit: RetrievalHit, number: number, text: string, language: Language): string {
+  return `[${number}] ${sourceLabel(hit, language)}\n${text}`;
 }
 
 /** The block for the newest user message, or null when nothing is bound, nothing matched or retrieval failed. */
@@ -63,10 +63,10 @@ export async function naiveRagContext(
     if (hit.text.length > room && used.length > 0) continue;
     const text = hit.text.length > room ? `${hit.text.slice(0, room)}…` : hit.text;
     used.push(hit);
-    blocks.push(passageBlock(hit, used.length, text));
+    blocks.push(passageBlock(hit, used.length, text, options.language));
     length += text.length;
   }
   if (used.length === 0) return null;
   options.log?.info({ conversationKey, knowledgeBases: bound.length, passages: used.length }, 'knowledge: naive retrieval');
-  return { text: `${pick(header, options.language)}\n\n${blocks.join('\n\n')}`, citations: citationsFor(used) };
+  return { text: `${pick(header, options.language)}\n\n${blocks.join('\n\n')}`, citations: citationsFor(used, options.language) };
 }

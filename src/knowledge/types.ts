@@ -1,7 +1,8 @@
 import type { DocumentType } from './ingest/document-type.js';
+import type { DocumentOcr, OcrProgress } from './ingest/document-ocr.js';
 import type { IngestFailure } from './ingest/ingest-failure.js';
 
-export type { DocumentType, IngestFailure };
+export type { DocumentOcr, DocumentType, IngestFailure, OcrProgress };
 
 export interface KnowledgeBase {
   /** `kb` + 10 lower-case letters/digits; stable, safe in SQL identifiers and FTS queries. */
@@ -44,6 +45,8 @@ export interface RetrievalHit {
   chunkId: number;
   /** 0-based position of the chunk in its document. */
   position: number;
+  /** 1-based PDF page of the chunk; absent for other documents (and for PDFs added before pages were kept). */
+  page?: number;
   text: string;
   /** Higher is better: BM25 (full text alone) or reciprocal-rank-fusion score (hybrid). */
   score: number;
@@ -60,9 +63,19 @@ export interface AddDocumentInput {
   title?: string;
   addedBy: string;
   now: Date;
+  /** Called before each page is OCR'd (scanned PDFs); throttling is the caller's. */
+  onProgress?: (progress: OcrProgress) => void;
 }
 
-export type AddDocumentResult = { ok: true; document: KnowledgeDocument; vectors: VectorStatus } | { ok: false; failure: IngestFailure };
+export type AddDocumentResult =
+  | {
+      ok: true;
+      document: KnowledgeDocument;
+      vectors: VectorStatus;
+      /** Pages without a text layer left out because this server has no OCR (a mixed PDF); absent when none. */
+      unreadPages?: number[];
+    }
+  | { ok: false; failure: IngestFailure };
 
 /** Whether the chunks got embedding vectors: 'failed' means full-text search only for this document. */
 export type VectorStatus = 'not-configured' | 'stored' | 'failed';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
 import { messagesOf, type RecordedMessage } from '../fakes/recorded-messages.js';
+import { shadePng, shownShades } from '../support/shade-images.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Group chats through the real router and agent: an image sent without addressing the bot joins the same user's
@@ -11,7 +12,6 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const fixedNow = () => new Date('2026-12-01T03:00:00Z');
 const group = { conversation: 'team-room', group: true };
-const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 let folder: string;
 let receiptOfAlice: string;
@@ -19,12 +19,16 @@ let photoOfBob: string;
 let fake: FakeModelServer | undefined;
 let test: TestApp | undefined;
 
-beforeAll(() => {
+// Told apart by their shade once re-encoded for the model.
+const aliceShade = 40;
+const bobShade = 200;
+
+beforeAll(async () => {
   folder = mkdtempSync(path.join(os.tmpdir(), 'saeng-e2e-group-'));
   receiptOfAlice = path.join(folder, 'receipt.png');
   photoOfBob = path.join(folder, 'cat.png');
-  writeFileSync(receiptOfAlice, Buffer.from([...pngSignature, 1, 1, 1, 1]));
-  writeFileSync(photoOfBob, Buffer.from([...pngSignature, 2, 2, 2, 2]));
+  writeFileSync(receiptOfAlice, await shadePng(aliceShade));
+  writeFileSync(photoOfBob, await shadePng(bobShade));
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 afterEach(async () => {
@@ -53,8 +57,6 @@ function imageUrls(message: RecordedMessage | undefined): string[] {
   });
 }
 
-const dataUri = (bytes: number[]) => `data:image/png;base64,${Buffer.from(bytes).toString('base64')}`;
-
 describe('group chat', () => {
   it("an image sent just before joins the same user's next question, once, and never another user's", async () => {
     const { fake, test } = await start();
@@ -65,7 +67,8 @@ describe('group chat', () => {
     fake.script({ text: 'ใบเสร็จนี้เป็นของร้านกาแฟครับ' }, { text: 'ยังไม่เห็นรูปใหม่ครับ' });
     const first = await test.ask('อ่านใบเสร็จนี้ให้หน่อย', { ...group, userId: 'alice', mention: true });
     expect(first.replies[0]?.text).toBe('ใบเสร็จนี้เป็นของร้านกาแฟครับ');
-    expect(imageUrls(newestUserMessage(fake, 0))).toEqual([dataUri([...pngSignature, 1, 1, 1, 1])]);
+    expect(imageUrls(newestUserMessage(fake, 0))).toHaveLength(1);
+    expect(await shownShades(fake.chatRequests[0])).toEqual([aliceShade]);
 
     // Taken once: the next question of the same user carries no image.
     await test.ask('แล้วรูปล่ะ', { ...group, userId: 'alice', mention: true });
@@ -80,7 +83,8 @@ describe('group chat', () => {
     const asked = await test.ask('', { ...group, userId: 'alice', mention: true });
     expect(asked.replies[0]?.text).toBe('ใบเสร็จร้านกาแฟครับ');
     const sent = newestUserMessage(fake, 0);
-    expect(imageUrls(sent)).toEqual([dataUri([...pngSignature, 1, 1, 1, 1])]);
+    expect(imageUrls(sent)).toHaveLength(1);
+    expect(await shownShades(fake.chatRequests[0])).toEqual([aliceShade]);
     expect(JSON.stringify(sent?.content)).toContain('ช่วยอ่านและอธิบายรูปนี้ให้หน่อย');
 
     const bare = await test.ask('', { ...group, userId: 'alice', mention: true });

@@ -129,8 +129,8 @@ describe('platform adapters', () => {
     });
     const { replies } = await telegram.deliver('ดูรูปนี้หน่อย', { mentionsBot: true, attachments: [photo('not-a-photo', 16), photo('huge', 4096)] });
     expect(replies.map((reply) => reply.text)).toEqual([
-      'ไฟล์ "not-a-photo.jpg" ไม่ใช่รูปภาพที่อ่านได้ (รองรับ PNG, JPEG, GIF, WebP, BMP) จะตอบจากข้อความอย่างเดียว',
-      'อ่านรูปภาพ "huge.jpg" ไม่ได้ (> 2048 bytes) จะตอบจากข้อความอย่างเดียว',
+      'ใช้รูป "not-a-photo.jpg" ไม่ได้: ยังไม่รองรับรูปแบบ PDF กรุณาส่งเป็น JPEG หรือ PNG (หรือแคปหน้าจอแล้วส่งแทน) จะตอบจากข้อความอย่างเดียว',
+      'ใช้รูป "huge.jpg" ไม่ได้: รูปใหญ่เกินไป (4 KB เกินขีดจำกัด 2 KB) จะตอบจากข้อความอย่างเดียว',
       'ตอบจากข้อความ',
     ]);
     expect(telegram.downloads).toEqual([{ id: 'not-a-photo', maxBytes: 2048 }]);

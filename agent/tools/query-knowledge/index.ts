@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { citationsFor, passageSourceMarker } from '../../../src/shared/citations.js';
 import { describeError } from '../../../src/shared/describe-error.js';
 import { say } from '../../../src/shared/i18n.js';
+import type { Language } from '../../../src/shared/types.js';
 import { type AnyTool, defineTool, type ToolContext, type ToolResult } from '../tool.js';
 import type { KnowledgeBaseEntry, KnowledgePassage, KnowledgeReader } from './knowledge-reader.js';
 import { queryKnowledgeStrings as strings } from './strings.js';
@@ -60,8 +61,8 @@ function resolveRequested(requested: readonly string[], available: readonly Know
   return { allowed, refused };
 }
 
-function passages(hits: readonly KnowledgePassage[]): string {
-  return hits.map((hit, index) => `[${index + 1}] ${hit.text}\n${passageSourceMarker(hit)}`).join('\n\n');
+function passages(hits: readonly KnowledgePassage[], language: Language): string {
+  return hits.map((hit, index) => `[${index + 1}] ${hit.text}\n${passageSourceMarker(hit, language)}`).join('\n\n');
 }
 
 async function query(store: KnowledgeReader, parameters: Input, context: ToolContext): Promise<ToolResult> {
@@ -102,7 +103,7 @@ async function query(store: KnowledgeReader, parameters: Input, context: ToolCon
 
   if (failed.length === allowed.length)
     return { ok: false, content: say(strings.allFailed, language, { ids: failed.map((failure) => failure.kb_id).join(', ') }) };
-  const citations = citationsFor(results);
+  const citations = citationsFor(results, language);
   if (failed.length > 0) {
     // Partial failure: the agent carries on with what it has and knows what is missing.
     const body = {
@@ -110,7 +111,8 @@ async function query(store: KnowledgeReader, parameters: Input, context: ToolCon
         kb_id: hit.knowledgeBaseId,
         kb_name: hit.knowledgeBaseName,
         document: hit.documentTitle,
-        text: `${hit.text}\n${passageSourceMarker(hit)}`,
+        ...(hit.page === undefined ? {} : { page: hit.page }),
+        text: `${hit.text}\n${passageSourceMarker(hit, language)}`,
       })),
       failed_kbs: failed,
     };
@@ -118,7 +120,11 @@ async function query(store: KnowledgeReader, parameters: Input, context: ToolCon
   }
   const shownQuery = queryText.slice(0, 200);
   if (results.length === 0) return { ok: true, content: say(strings.nothingFound, language, { query: shownQuery }), citations: [] };
-  return { ok: true, content: `${say(strings.resultsHeading, language, { query: shownQuery, count: results.length })}\n\n${passages(results)}`, citations };
+  return {
+    ok: true,
+    content: `${say(strings.resultsHeading, language, { query: shownQuery, count: results.length })}\n\n${passages(results, language)}`,
+    citations,
+  };
 }
 
 export function createQueryKnowledgeTool(store: KnowledgeReader): AnyTool {

@@ -6,16 +6,25 @@ import { resolveKnowledgeBase, senderKey } from './access.js';
 import { textAfterWords } from './arguments.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
 import type { KnowledgeCommandDependencies, Subcommand } from './subcommand.js';
+import { ocrProgressReporter } from './ocr-progress.js';
 import { describeError } from '../../shared/describe-error.js';
 
 const strings = {
   usage: {
-    th: 'วิธีใช้: /kb add <คลัง> พร้อมแนบไฟล์ (.txt .md .html .pdf .docx .csv) หรือพิมพ์ข้อความต่อท้ายคำสั่ง',
-    en: 'Usage: /kb add <kb> with files attached (.txt .md .html .pdf .docx .csv), or text after the command',
+    th: 'วิธีใช้: /kb add <คลัง> พร้อมแนบไฟล์ (.txt .md .html .pdf .docx .csv หรือภาพ .png .jpg .webp — ภาพและ PDF สแกนอ่านด้วย OCR) หรือพิมพ์ข้อความต่อท้ายคำสั่ง',
+    en: 'Usage: /kb add <kb> with files attached (.txt .md .html .pdf .docx .csv, or images .png .jpg .webp — images and scanned PDFs are read by OCR), or text after the command',
   },
   added: {
     th: '✅ “{title}” เพิ่มแล้ว (#{id}, {chunks} ส่วน)',
     en: '✅ “{title}” added (#{id}, {chunks} passages)',
+  },
+  unreadPage: {
+    th: ' — ไม่ได้อ่านหน้า {pages} (ไม่มีชั้นข้อความ และเซิร์ฟเวอร์นี้ไม่มี OCR)',
+    en: ' — page {pages} was not read (no text layer, and this server has no OCR)',
+  },
+  unreadPages: {
+    th: ' — ไม่ได้อ่านหน้า {pages} (ไม่มีชั้นข้อความ และเซิร์ฟเวอร์นี้ไม่มี OCR)',
+    en: ' — pages {pages} were not read (no text layer, and this server has no OCR)',
   },
   notEmbedded: { th: ' — ค้นหาด้วยคำได้ แต่สร้างเวกเตอร์ไม่สำเร็จ', en: ' — searchable by words; computing its vectors failed' },
   failed: { th: '❌ “{title}”: {reason}', en: '❌ “{title}”: {reason}' },
@@ -29,7 +38,10 @@ function resultLine(title: string, result: AddDocumentResult, context: CommandCo
   const { language } = context;
   if (!result.ok) return say(strings.failed, language, { title: escapeMarkdown(title), reason: describeIngestFailure(result.failure, language) });
   const line = say(strings.added, language, { title: escapeMarkdown(result.document.title), id: result.document.id, chunks: result.document.chunkCount });
-  return result.vectors === 'failed' ? line + say(strings.notEmbedded, language) : line;
+  const unreadPages = result.unreadPages ?? [];
+  const unreadText = unreadPages.length === 1 ? strings.unreadPage : strings.unreadPages;
+  const unread = unreadPages.length > 0 ? say(unreadText, language, { pages: unreadPages.join(', ') }) : '';
+  return line + unread + (result.vectors === 'failed' ? say(strings.notEmbedded, language) : '');
 }
 
 async function addAttachment(
@@ -55,6 +67,7 @@ async function addAttachment(
     ...(title ? { title } : {}),
     addedBy: senderKey(context),
     now: context.now(),
+    onProgress: ocrProgressReporter(title ?? attachment.name, context),
   });
 }
 

@@ -1,11 +1,14 @@
+import { detectImageType } from '../../shared/image-type.js';
 import type { IngestFailure } from './ingest-failure.js';
 
 // The type comes from the extension (or the MIME type when there is none) and must agree with the bytes:
 // a ".pdf" that is not a PDF is refused with a clear message instead of failing deep inside a parser.
 
-export type DocumentType = 'text' | 'markdown' | 'html' | 'pdf' | 'docx' | 'csv';
+/** `image`: a photo or scan of text, read by OCR. */
+export type DocumentType = 'text' | 'markdown' | 'html' | 'pdf' | 'docx' | 'csv' | 'image';
 
-type Content = 'pdf' | 'zip' | 'legacy-office' | 'image' | 'binary' | 'text';
+/** `image` is what OCR reads (PNG, JPEG, WebP); `other-image` (GIF) is recognized only to name it. */
+type Content = 'pdf' | 'zip' | 'legacy-office' | 'image' | 'other-image' | 'binary' | 'text';
 
 const byExtension: Record<string, DocumentType> = {
   txt: 'text',
@@ -19,6 +22,10 @@ const byExtension: Record<string, DocumentType> = {
   docx: 'docx',
   csv: 'csv',
   tsv: 'csv',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  webp: 'image',
 };
 
 const byMime: Record<string, DocumentType> = {
@@ -30,6 +37,9 @@ const byMime: Record<string, DocumentType> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'text/csv': 'csv',
   'text/tab-separated-values': 'csv',
+  'image/png': 'image',
+  'image/jpeg': 'image',
+  'image/webp': 'image',
 };
 
 const contentNames: Record<Content, string> = {
@@ -37,6 +47,7 @@ const contentNames: Record<Content, string> = {
   zip: 'ZIP/Office',
   'legacy-office': 'Office 97–2003',
   image: 'image',
+  'other-image': 'GIF image',
   binary: 'binary data',
   text: 'text',
 };
@@ -58,9 +69,9 @@ function sniff(bytes: Uint8Array): Content {
   }
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'legacy-office';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) || startsWith(bytes, [0xff, 0xd8, 0xff]) || startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) {
-    return 'image';
-  }
+  const image = detectImageType(bytes);
+  if (image === 'image/png' || image === 'image/jpeg' || image === 'image/webp') return 'image';
+  if (image === 'image/gif') return 'other-image';
   if (hasUtf16Bom(bytes)) return 'text';
   return bytes.subarray(0, 8192).includes(0) ? 'binary' : 'text';
 }
@@ -82,6 +93,7 @@ const requiredContent: Record<DocumentType, Content> = {
   csv: 'text',
   pdf: 'pdf',
   docx: 'zip',
+  image: 'image',
 };
 
 export type DetectionResult = { ok: true; type: DocumentType } | { ok: false; failure: IngestFailure };
@@ -98,5 +110,6 @@ export function detectDocumentType(fileName: string, bytes: Uint8Array, mime = '
   // No known extension: trust only content we can recognize on its own.
   if (!extension && content === 'pdf') return { ok: true, type: 'pdf' };
   if (!extension && content === 'text') return { ok: true, type: 'text' };
+  if (!extension && content === 'image') return { ok: true, type: 'image' };
   return { ok: false, failure: { code: 'unsupported-type', extension: extension ? `.${extension}` : contentNames[content] } };
 }

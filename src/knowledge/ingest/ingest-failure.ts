@@ -1,4 +1,4 @@
-import { say, type Localized } from '../../shared/i18n.js';
+import { pick, say, type Localized } from '../../shared/i18n.js';
 import type { Language } from '../../shared/types.js';
 import type { DocumentType } from './document-type.js';
 
@@ -7,7 +7,13 @@ export type IngestFailure =
   | { code: 'too-large'; limitBytes: number }
   | { code: 'empty' }
   | { code: 'encrypted' }
+  /** No text layer and OCR found no text either (a photo, a drawing, a blank or illegible scan). */
   | { code: 'scanned' }
+  /** An image, or a PDF page without a text layer, and no OCR on this server (tesseract or pdftoppm missing). */
+  | { code: 'ocr-unavailable'; kind: 'image' | 'scan' }
+  | { code: 'ocr-failed'; page?: number }
+  | { code: 'ocr-too-slow'; limitSeconds: number }
+  | { code: 'too-many-pages'; pages: number; limit: number }
   | { code: 'corrupt'; type: DocumentType }
   | { code: 'type-mismatch'; extension: string; actual: string }
   | { code: 'unsupported-type'; extension: string }
@@ -22,9 +28,10 @@ const typeNames: Record<DocumentType, string> = {
   pdf: 'PDF',
   docx: 'DOCX',
   csv: 'CSV',
+  image: 'image',
 };
 
-export const supportedTypesText = '.txt, .md, .html, .pdf, .docx, .csv';
+export const supportedTypesText = '.txt, .md, .html, .pdf, .docx, .csv, .png, .jpg, .webp';
 
 const messages: Record<IngestFailure['code'], Localized> = {
   'too-large': {
@@ -37,8 +44,24 @@ const messages: Record<IngestFailure['code'], Localized> = {
     en: 'This PDF is password-protected. Remove the password and send it again.',
   },
   scanned: {
-    th: 'PDF นี้ไม่มีชั้นข้อความ (น่าจะเป็นภาพสแกน) กรุณาแปลงด้วย OCR ก่อน',
-    en: 'This PDF has no text layer (probably a scan). Run OCR on it first.',
+    th: 'ไม่พบข้อความในไฟล์นี้ แม้อ่านภาพด้วย OCR แล้ว (อาจเป็นภาพที่ไม่มีตัวอักษร หรือภาพไม่ชัด)',
+    en: 'No text was found in this file, even by reading its images with OCR (a picture without text, or an unclear scan?).',
+  },
+  'ocr-unavailable': {
+    th: '{what} แต่เซิร์ฟเวอร์นี้ยังไม่มี OCR (tesseract) กรุณาแปลงเป็นข้อความก่อนแล้วส่งใหม่',
+    en: '{what}, but this server has no OCR (tesseract). Convert it to text first and send it again.',
+  },
+  'ocr-failed': {
+    th: 'อ่านข้อความจากภาพไม่สำเร็จ{where} กรุณาลองใหม่ หรือส่งภาพที่ชัดกว่านี้',
+    en: 'Reading the text of the image failed{where}. Try again, or send a clearer image.',
+  },
+  'ocr-too-slow': {
+    th: 'อ่านภาพในเอกสารนี้นานเกิน {limit} วินาที กรุณาแบ่งเป็นไฟล์ที่เล็กลงแล้วส่งใหม่',
+    en: 'Reading the images of this document took over {limit} seconds. Split it into smaller files and send them again.',
+  },
+  'too-many-pages': {
+    th: 'เอกสารนี้มี {pages} หน้าที่ต้องอ่านด้วย OCR (สูงสุด {limit} หน้า) กรุณาแบ่งไฟล์แล้วส่งใหม่',
+    en: 'This document has {pages} pages that need OCR (limit {limit}). Split it and send the parts.',
   },
   corrupt: { th: 'ไฟล์ {type} นี้เสียหรืออ่านไม่ได้', en: 'This {type} file is damaged or unreadable.' },
   'type-mismatch': {
@@ -59,6 +82,13 @@ const messages: Record<IngestFailure['code'], Localized> = {
   },
   'unknown-knowledge-base': { th: 'ไม่พบคลังความรู้นี้', en: 'This knowledge base does not exist.' },
 };
+
+const imageWhat: Localized = { th: 'ไฟล์ภาพต้องอ่านด้วย OCR', en: 'An image needs OCR' };
+const scanWhat: Localized = {
+  th: 'PDF นี้มีหน้าที่ไม่มีชั้นข้อความ (ภาพสแกน) ต้องอ่านด้วย OCR',
+  en: 'This PDF has pages without a text layer (scans) that need OCR',
+};
+const pageWhere: Localized = { th: ' (หน้า {page})', en: ' (page {page})' };
 
 /** 20971520 → "20 MB". */
 export function formatBytes(bytes: number): string {
@@ -82,6 +112,14 @@ export function describeIngestFailure(failure: IngestFailure, language: Language
       return say(message, language, { limit: failure.limitCharacters.toLocaleString('en-US') });
     case 'duplicate':
       return say(message, language, { title: failure.existingTitle });
+    case 'ocr-unavailable':
+      return say(message, language, { what: pick(failure.kind === 'image' ? imageWhat : scanWhat, language) });
+    case 'ocr-failed':
+      return say(message, language, { where: failure.page === undefined ? '' : say(pageWhere, language, { page: failure.page }) });
+    case 'ocr-too-slow':
+      return say(message, language, { limit: failure.limitSeconds });
+    case 'too-many-pages':
+      return say(message, language, { pages: failure.pages, limit: failure.limit });
     case 'empty':
     case 'encrypted':
     case 'scanned':

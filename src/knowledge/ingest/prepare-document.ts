@@ -1,40 +1,82 @@
 import { createHash } from 'node:crypto';
 import { chunkText, defaultChunkOptions, type ChunkOptions, type TextChunk } from './chunk-text.js';
+import { defaultOcrLimits, type DocumentOcr, type OcrLimits, type OcrProgress } from './document-ocr.js';
 import { detectDocumentType, type DocumentType } from './document-type.js';
-import { extractText } from './extract/extract-text.js';
+import { extractText, type TextSection } from './extract/extract-text.js';
 import type { IngestFailure } from './ingest-failure.js';
 import { normalizeText } from '../ranking/normalize-text.js';
+import type { Logger } from '../../shared/log.js';
 
 export interface DocumentLimits {
   maxDocumentBytes: number;
   /** Extracted text beyond this is refused rather than silently cut. */
   maxTextCharacters: number;
   chunk: ChunkOptions;
+  ocr: OcrLimits;
 }
 
 export const defaultDocumentLimits: DocumentLimits = {
   maxDocumentBytes: 20 * 1024 * 1024,
   maxTextCharacters: 3_000_000,
   chunk: defaultChunkOptions,
+  ocr: defaultOcrLimits,
 };
 
-export type PreparedDocument = { ok: true; type: DocumentType; text: string; hash: string; chunks: TextChunk[] } | { ok: false; failure: IngestFailure };
+/** A chunk and the PDF page it comes from (none for other documents): a chunk never spans two pages. */
+export interface DocumentChunk extends TextChunk {
+  page?: number;
+}
 
-/** Bytes → checked type → text → normalized chunks, with the content hash used for duplicate detection. */
+export type PreparedDocument =
+  { ok: true; type: DocumentType; text: string; hash: string; chunks: DocumentChunk[]; unreadPages?: number[] } | { ok: false; failure: IngestFailure };
+
+export interface PrepareInput {
+  fileName: string;
+  bytes: Uint8Array;
+  mime?: string;
+  onProgress?: (progress: OcrProgress) => void;
+}
+
+/** Each section chunked on its own, positions counted on across the document. */
+function chunkSections(sections: readonly TextSection[], options: ChunkOptions): DocumentChunk[] {
+  const chunks: DocumentChunk[] = [];
+  for (const section of sections) {
+    for (const chunk of chunkText(section.text, options)) {
+      const position = chunks.length;
+      chunks.push(section.page === undefined ? { position, text: chunk.text } : { position, text: chunk.text, page: section.page });
+    }
+  }
+  return chunks;
+}
+
+/**
+ * Bytes → checked type → text (OCR for images and pages without a text layer) → normalized chunks, with the
+ * content hash used for duplicate detection.
+ */
 export async function prepareDocument(
-  input: { fileName: string; bytes: Uint8Array; mime?: string },
+  input: PrepareInput,
   limits: DocumentLimits = defaultDocumentLimits,
+  services: { ocr?: DocumentOcr; log?: Logger } = {},
 ): Promise<PreparedDocument> {
   if (input.bytes.length > limits.maxDocumentBytes) return { ok: false, failure: { code: 'too-large', limitBytes: limits.maxDocumentBytes } };
   const detected = detectDocumentType(input.fileName, input.bytes, input.mime);
   if (!detected.ok) return detected;
-  const extracted = await extractText(detected.type, input.bytes);
+  const extracted = await extractText(detected.type, input.bytes, {
+    ocr: services.ocr,
+    limits: limits.ocr,
+    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+    ...(services.log ? { log: services.log } : {}),
+  });
   if (!extracted.ok) return extracted;
+  const joined = extracted.sections.map((section) => section.text).join('\n\n');
+  const tooLong: IngestFailure = { code: 'too-long', limitCharacters: limits.maxTextCharacters };
   // Checked before normalizing as well: a small compressed PDF or DOCX can expand to far more text than bytes.
-  if (extracted.text.length > limits.maxTextCharacters * 2) return { ok: false, failure: { code: 'too-long', limitCharacters: limits.maxTextCharacters } };
-  const text = normalizeText(extracted.text);
-  if (!text) return { ok: false, failure: { code: 'empty' } };
-  if (text.length > limits.maxTextCharacters) return { ok: false, failure: { code: 'too-long', limitCharacters: limits.maxTextCharacters } };
+  if (joined.length > limits.maxTextCharacters * 2) return { ok: false, failure: tooLong };
+  const text = normalizeText(joined);
+  // An image or scan whose OCR found nothing is not an empty file: the user is told why.
+  if (!text) return { ok: false, failure: detected.type === 'image' || detected.type === 'pdf' ? { code: 'scanned' } : { code: 'empty' } };
+  if (text.length > limits.maxTextCharacters) return { ok: false, failure: tooLong };
   const hash = createHash('sha256').update(text).digest('hex');
-  return { ok: true, type: detected.type, text, hash, chunks: chunkText(text, limits.chunk) };
+  const chunks = chunkSections(extracted.sections, limits.chunk);
+  return { ok: true, type: detected.type, text, hash, chunks, ...(extracted.unreadPages ? { unreadPages: extracted.unreadPages } : {}) };
 }

@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import type { TextChunk } from '../ingest/chunk-text.js';
 import type { DocumentType } from '../ingest/document-type.js';
+import type { DocumentChunk } from '../ingest/prepare-document.js';
 import { indexTableName } from './schema.js';
 import { tokenize } from '../ranking/tokenize.js';
 import type { KnowledgeDocument } from '../types.js';
@@ -13,7 +13,7 @@ const documentRow = z.object({
   knowledge_base_id: z.string(),
   title: z.string(),
   source_name: z.string(),
-  type: z.enum(['text', 'markdown', 'html', 'pdf', 'docx', 'csv']),
+  type: z.enum(['text', 'markdown', 'html', 'pdf', 'docx', 'csv', 'image']),
   bytes: z.number(),
   hash: z.string(),
   added_by: z.string(),
@@ -24,6 +24,7 @@ const documentRow = z.object({
 export const chunkRow = z.object({
   chunk_id: z.number(),
   position: z.number(),
+  page: z.number().nullable(),
   text: z.string(),
   document_id: z.number(),
   document_title: z.string(),
@@ -54,7 +55,7 @@ export interface NewDocument {
   hash: string;
   addedBy: string;
   addedAt: Date;
-  chunks: readonly TextChunk[];
+  chunks: readonly DocumentChunk[];
   /** One unit-length vector per chunk, or none. */
   embeddings?: readonly Float32Array[];
 }
@@ -79,7 +80,7 @@ export class DocumentRecords {
       'INSERT INTO documents (knowledge_base_id, title, source_name, type, bytes, hash, added_by, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertChunk = database.prepare(
-      'INSERT INTO chunks (document_id, knowledge_base_id, position, text, tokens, token_count, embedding) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO chunks (document_id, knowledge_base_id, position, page, text, tokens, token_count, embedding) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.byHash = database.prepare(`SELECT ${documentColumns} FROM documents d WHERE d.knowledge_base_id = ? AND d.hash = ?`);
     this.list = database.prepare(`SELECT ${documentColumns} FROM documents d WHERE d.knowledge_base_id = ? ORDER BY d.id`);
@@ -152,6 +153,7 @@ export class DocumentRecords {
         documentId,
         document.knowledgeBaseId,
         chunk.position,
+        chunk.page ?? null,
         chunk.text,
         bodyText,
         bodyTokens.length,

@@ -35,7 +35,8 @@ export function dropIndexTable(database: Database, knowledgeBaseId: string): voi
   database.exec(`DROP TABLE IF EXISTS ${indexTableName(knowledgeBaseId)}`);
 }
 
-const schemaVersion = 1;
+/** 1: the tables; 2: chunks.page (the PDF page of a chunk, NULL for other documents and older rows). */
+export const schemaVersion = 2;
 
 export function migrate(database: Database): void {
   database.pragma('journal_mode = WAL');
@@ -44,6 +45,15 @@ export function migrate(database: Database): void {
   database.pragma('busy_timeout = 5000');
   const version = Number(database.pragma('user_version', { simple: true }));
   if (version >= schemaVersion) return;
+  // Each step runs once, in order, in one transaction with the version it reaches.
+  database.transaction(() => {
+    if (version < 1) createTables(database);
+    if (version < 2) database.exec('ALTER TABLE chunks ADD COLUMN page INTEGER');
+    database.pragma(`user_version = ${schemaVersion}`);
+  })();
+}
+
+function createTables(database: Database): void {
   database.exec(`
     CREATE TABLE IF NOT EXISTS knowledge_bases (
       id TEXT PRIMARY KEY,
@@ -97,5 +107,4 @@ export function migrate(database: Database): void {
     );
     CREATE INDEX IF NOT EXISTS bindings_by_knowledge_base ON bindings(knowledge_base_id);
   `);
-  database.pragma(`user_version = ${schemaVersion}`);
 }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { z } from 'zod';
 import type { Logger } from '../../shared/log.js';
+import { defaultOcrLimits, type DocumentOcr, type OcrLimits } from '../ingest/document-ocr.js';
 import { chunkRow, DocumentRecords } from './document-records.js';
 import { createEmbeddingsClient, type EmbeddingsClient } from '../embeddings-client.js';
 import { defaultTrigramWeight, FullTextSearch, type RankedChunk } from './full-text-search.js';
@@ -25,6 +26,9 @@ export interface SqliteKnowledgeStoreOptions {
   log: Logger;
   maxDocumentBytes?: number;
   maxTextCharacters?: number;
+  /** Reads images and PDF pages without a text layer; without it they are refused (a mixed PDF keeps its text pages). */
+  ocr?: DocumentOcr;
+  ocrLimits?: Partial<OcrLimits>;
   /** See query-terms.ts; lower is faster on very large knowledge bases. */
   postingBudget?: number;
   /** Share of the ranking from character trigrams, 0–1 (see full-text-search.ts); 0 = segmented BM25 alone. */
@@ -52,9 +56,10 @@ export function openSqliteKnowledgeStore(options: SqliteKnowledgeStoreOptions): 
     ...defaultDocumentLimits,
     maxDocumentBytes: options.maxDocumentBytes ?? defaultDocumentLimits.maxDocumentBytes,
     maxTextCharacters: options.maxTextCharacters ?? defaultDocumentLimits.maxTextCharacters,
+    ocr: { ...defaultOcrLimits, ...options.ocrLimits },
   };
   const hasVectors = database.prepare('SELECT 1 FROM chunks WHERE knowledge_base_id = ? AND embedding IS NOT NULL LIMIT 1');
-  const chunksById = database.prepare(`SELECT c.id AS chunk_id, c.position, c.text, d.id AS document_id, d.title AS document_title
+  const chunksById = database.prepare(`SELECT c.id AS chunk_id, c.position, c.page, c.text, d.id AS document_id, d.title AS document_title
     FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))`);
   const log = options.log;
 
@@ -92,7 +97,7 @@ export function openSqliteKnowledgeStore(options: SqliteKnowledgeStoreOptions): 
 
     async addDocument(knowledgeBaseId, input): Promise<AddDocumentResult> {
       if (!knowledgeBases.get(knowledgeBaseId)) return { ok: false, failure: { code: 'unknown-knowledge-base' } };
-      const prepared = await prepareDocument(input, limits);
+      const prepared = await prepareDocument(input, limits, { ...(options.ocr ? { ocr: options.ocr } : {}), log });
       if (!prepared.ok) return prepared;
       const existing = documents.findByHash(knowledgeBaseId, prepared.hash);
       if (existing) return { ok: false, failure: { code: 'duplicate', existingTitle: existing.title } };
@@ -125,7 +130,7 @@ export function openSqliteKnowledgeStore(options: SqliteKnowledgeStoreOptions): 
         });
         const document = documents.document(knowledgeBaseId, documentId);
         if (!document) throw new Error('document vanished inside its own transaction');
-        return { ok: true, document, vectors: vectorStatus };
+        return { ok: true, document, vectors: vectorStatus, ...(prepared.unreadPages ? { unreadPages: prepared.unreadPages } : {}) };
       })();
       if (written.ok) {
         fullText.changed(knowledgeBaseId);
@@ -138,6 +143,7 @@ export function openSqliteKnowledgeStore(options: SqliteKnowledgeStoreOptions): 
             bytes: written.document.bytes,
             chunks: written.document.chunkCount,
             vectors: written.vectors,
+            ...(written.unreadPages ? { unreadPages: written.unreadPages.length } : {}),
           },
           'knowledge: document added',
         );
@@ -190,6 +196,7 @@ export function openSqliteKnowledgeStore(options: SqliteKnowledgeStoreOptions): 
             documentTitle: row.document_title,
             chunkId: row.chunk_id,
             position: row.position,
+            ...(row.page === null ? {} : { page: row.page }),
             text: row.text,
             score: match.score,
           },

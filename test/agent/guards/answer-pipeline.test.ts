@@ -70,18 +70,18 @@ describe('runAnswerGuards', () => {
 
   it('puts the vision note first and the sources last; history keeps the answer without the note', () => {
     const record = turnRecord({ toolCalls: [search], finalText: 'ราคาทองคำแท่งวันนี้ขายออกบาทละ 41,050 บาท' });
-    const result = runAnswerGuards(record, { secrets: [], imagesNotShown: 2 });
+    const result = runAnswerGuards(record, { secrets: [], unreadImages: ['no-text', 'ocr-unavailable'] });
     const answer = 'ราคาทองคำแท่งวันนี้ขายออกบาทละ 41,050 บาท\n\n**แหล่งที่มา**\n1. https://www.goldtraders.or.th/';
-    expect(result.text).toBe(`(โมเดลที่ใช้อยู่อ่านรูปภาพไม่ได้ จึงตอบจากข้อความอย่างเดียว)\n\n${answer}`);
+    expect(result.text).toBe(`(โมเดลที่ใช้อยู่มองไม่เห็นรูปภาพ และเครื่องนี้ยังไม่ได้ติดตั้งโปรแกรมอ่านตัวหนังสือในรูป (tesseract) จึงตอบจากข้อความอย่างเดียว)\n\n${answer}`);
     expect(result.answer).toBe(answer);
-    expect(result.events).toEqual([{ guard: 'vision', action: 'warn', reason: '2 image(s) not shown: the model has no vision' }]);
+    expect(result.events).toEqual([{ guard: 'vision', action: 'warn', reason: '2 image(s) neither shown nor read (ocr-unavailable)' }]);
   });
 
   it('runs DLP after the vision note: the answer is blocked, the note stays in front of the notice', () => {
     const record = turnRecord({ finalText: `โทเค็นคือ ${fake.githubClassic()}` });
-    const result = runAnswerGuards(record, { secrets: [], imagesNotShown: 1 });
+    const result = runAnswerGuards(record, { secrets: [], unreadImages: ['ocr-failed'] });
     expect(result.blocked).toBe(true);
-    expect(result.text).toBe(`(โมเดลที่ใช้อยู่อ่านรูปภาพไม่ได้ จึงตอบจากข้อความอย่างเดียว)\n\n${result.answer}`);
+    expect(result.text).toBe(`(อ่านตัวหนังสือในรูปไม่สำเร็จ และโมเดลที่ใช้อยู่มองไม่เห็นรูปภาพ จึงตอบจากข้อความอย่างเดียว)\n\n${result.answer}`);
     expect(result.answer).toMatch(/ถูกระงับ/);
     expect(result.events.map((event) => event.guard)).toEqual(['vision', 'dlp']);
   });

@@ -2,6 +2,7 @@ import { GatewayIntentBits } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { discordUser, rateLimited } from '../../fakes/discord/index.js';
 import { startDiscordHarness, type DiscordHarness } from './discord-harness.js';
+import { shadePng, shownShades } from '../../support/shade-images.js';
 
 // Starting and failing as a user would meet it: the Message Content intent refused (4014), a bad token, a 429, a
 // channel the bot may not post in, a dropped gateway connection, and an image sent before the mention.
@@ -96,14 +97,13 @@ describe('Discord faults', () => {
     harness = await startDiscordHarness({ discord: { guilds }, environment: { MODEL_VISION: 'on' } });
     const { discord, model } = harness;
     const general = discord.channel('general').id;
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
-    const picture = discord.addAttachment(png, { name: 'receipt.png', contentType: 'image/png' });
+    const picture = discord.addAttachment(await shadePng(120), { name: 'receipt.png', contentType: 'image/png' });
     await harness.deliver({ channelId: general, author: somchai, content: '', attachments: [picture] });
     discord.expireAttachment(picture.url);
     model.script({ text: 'ใบเสร็จร้านกาแฟ' });
     await harness.deliver({ channelId: general, author: somchai, content: `<@${discord.botUser.id}> อ่านให้หน่อย` });
     expect(harness.sentContents(general)).toEqual(['ใบเสร็จร้านกาแฟ']);
-    expect(JSON.stringify(model.chatRequests[0])).toContain(`data:image/png;base64,${png.toString('base64')}`);
+    expect(await shownShades(model.chatRequests[0])).toEqual([120]);
     expect(discord.callsOf('GET /channels/*/messages/*')).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupSource, lineGroupId, lineUserId, userSource } from '../../fakes/line/index.js';
+import { shadePng, shownShades } from '../../support/shade-images.js';
 import { startLineHarness, type LineHarness } from './line-harness.js';
 
 // Images and files on LINE arrive as messages of their own: images before the mention join it (several of one
@@ -8,7 +9,6 @@ import { startLineHarness, type LineHarness } from './line-harness.js';
 
 const somchai = lineUserId('somchai');
 const group = lineGroupId('team');
-const png = (seed: number) => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, seed, seed, seed]);
 const mention = { match: '@แสง', kind: 'self' as const };
 
 let harness: LineHarness | undefined;
@@ -22,15 +22,16 @@ describe('LINE content', () => {
     harness = await startLineHarness({ environment: { MODEL_VISION: 'on' } });
     const { line, model } = harness;
     const source = groupSource(group, somchai);
-    const images = [1, 2].map((seed, index) =>
-      line.imageEvent({ source, content: { bytes: png(seed), contentType: 'image/png' }, imageSet: { id: 'set-1', index: index + 1, total: 2 } }),
+    const shades = [70, 150];
+    const pictures = await Promise.all(shades.map((shade) => shadePng(shade)));
+    const images = pictures.map((bytes, index) =>
+      line.imageEvent({ source, content: { bytes, contentType: 'image/png' }, imageSet: { id: 'set-1', index: index + 1, total: 2 } }),
     );
     await harness.deliver(...images);
     expect(model.chatRequests).toHaveLength(0);
     model.script({ text: 'สองใบเสร็จจากร้านเดียวกัน' });
     await harness.deliver(line.textEvent({ source, text: '@แสง อ่านให้หน่อย', mentions: [mention] }));
-    const request = JSON.stringify(model.chatRequests[0]);
-    for (const seed of [1, 2]) expect(request).toContain(png(seed).toString('base64'));
+    expect(await shownShades(model.chatRequests[0])).toEqual(shades);
     expect(line.callsOf('GET /v2/bot/message/*/content')).toHaveLength(2);
     expect(harness.sentTexts(group)).toEqual(['สองใบเสร็จจากร้านเดียวกัน']);
   });

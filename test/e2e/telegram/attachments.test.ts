@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messagesOf } from '../../fakes/recorded-messages.js';
 import { documentUpdate, groupChat, photoSizes, photoUpdate, textMessageUpdate, user } from '../../fakes/telegram/index.js';
+import { shadePng, shownShades } from '../../support/shade-images.js';
 import { startTelegramHarness, type TelegramHarness } from './telegram-harness.js';
 
 // Files through the real adapter: a photo whose caption mentions the bot reaches a vision model as an image
@@ -10,7 +11,6 @@ import { startTelegramHarness, type TelegramHarness } from './telegram-harness.j
 const admin = user(601, 'มานี', 'manee');
 const member = user(602, 'ปิติ', 'piti');
 const group = groupChat(-1001234567890, 'ทีมแสง');
-const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
 let harness: TelegramHarness | undefined;
 afterEach(async () => {
@@ -24,14 +24,14 @@ describe('Telegram attachments end to end', () => {
     const sizes = photoSizes('AgACAgUAAxkBAAIphoto');
     const largest = sizes.at(-1);
     if (!largest) throw new Error('no photo sizes');
-    harness.telegram.addFile(largest.file_id, png);
+    harness.telegram.addFile(largest.file_id, await shadePng(80));
     harness.model.script({ text: 'เป็นรูปแมวครับ' });
     await harness.deliver(photoUpdate({ chat: group, from: member, sizes, caption: '@saeng_test_bot รูปนี้คืออะไร' }));
     const question = messagesOf(harness.model.chatRequests[0])
       .filter((message) => message.role === 'user')
       .at(-1);
     const content = JSON.stringify(question?.content);
-    expect(content).toContain(`data:image/png;base64,${png.toString('base64')}`);
+    expect(await shownShades(harness.model.chatRequests[0])).toEqual([80]);
     expect(content).toContain('รูปนี้คืออะไร');
     expect(content).not.toContain('@saeng_test_bot');
     expect(harness.telegram.callsOf('getFile').map((call) => call.params.file_id)).toEqual([largest.file_id]);
@@ -42,8 +42,8 @@ describe('Telegram attachments end to end', () => {
     harness = await startTelegramHarness({ environment: { MODEL_VISION: 'on' } });
     const { telegram } = harness;
     const albums = ['AgACAgUAAxkBAAIalbumA', 'AgACAgUAAxkBAAIalbumB'].map((prefix) => photoSizes(prefix));
-    const pngs = [Buffer.from([...png, 0xa]), Buffer.from([...png, 0xb])];
-    albums.forEach((sizes, index) => telegram.addFile(sizes.at(-1)?.file_id ?? '', pngs[index] ?? png));
+    const shades = [60, 180];
+    for (const [index, sizes] of albums.entries()) telegram.addFile(sizes.at(-1)?.file_id ?? '', await shadePng(shades[index] ?? 0));
     harness.model.script({ text: 'สองรูปนี้เหมือนกันครับ' });
     // Pushed in one tick, so telegraf gets them in one getUpdates batch: the text closes the album at once.
     telegram.pushUpdate(photoUpdate({ chat: group, from: member, sizes: albums[0], media_group_id: 'album-1', caption: '@saeng_test_bot เทียบสองรูปนี้' }));
@@ -52,8 +52,7 @@ describe('Telegram attachments end to end', () => {
     await telegram.waitForCall('getUpdates', (call) => Number(call.params.offset) > (last?.update_id ?? Infinity));
     await harness.test.app.inbound.idle();
     expect(harness.model.chatRequests).toHaveLength(1);
-    const content = JSON.stringify(messagesOf(harness.model.chatRequests[0]).at(-1)?.content);
-    for (const bytes of pngs) expect(content).toContain(bytes.toString('base64'));
+    expect(await shownShades(harness.model.chatRequests[0])).toEqual(shades);
     expect(harness.handled.map((handled) => handled.admission.reason)).toEqual(['mention', 'group-not-addressed']);
   });
 

@@ -23,6 +23,27 @@ export async function makeScannedPdf(): Promise<Uint8Array> {
 }
 
 /**
+ * A PDF of pages that are either a PNG image and nothing else (a scan: no text layer) or lines of real text
+ * (Helvetica). An image page is the image's size at `dpi`, as a scanner makes it.
+ */
+export async function makePagesPdf(pages: readonly (Uint8Array | readonly string[])[], dpi = 150): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const content of pages) {
+    if (content instanceof Uint8Array) {
+      const image = await document.embedPng(content);
+      const width = (image.width * 72) / dpi;
+      const height = (image.height * 72) / dpi;
+      document.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
+    } else {
+      const page = document.addPage();
+      content.forEach((line, index) => page.drawText(line, { x: 50, y: 750 - index * 16, size: 12, font }));
+    }
+  }
+  return document.save();
+}
+
+/**
  * A PDF with the standard security handler and a non-empty user password: readers must ask for it. pdf-lib
  * cannot encrypt, so the /Encrypt dictionary is written into the trailer by hand (its /O and /U entries do
  * not match the empty password, which is what a reader checks first).

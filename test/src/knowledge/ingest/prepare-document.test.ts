@@ -58,6 +58,25 @@ describe('prepareDocument: each format', () => {
     expect(text).toContain('Page two: shipping in 3 days.');
   });
 
+  it('a PDF is chunked page by page: each chunk has its page, positions count on across pages', async () => {
+    const long = Array.from({ length: 30 }, (_, index) => `Line ${index} of the first page.`);
+    const result = await prepared('manual.pdf', await makePdf([long, [], ['Page three: shipping in 3 days.']]));
+    if (!result.ok) throw new Error(result.failure.code);
+    const small = await prepareDocument(
+      { fileName: 'manual.pdf', bytes: await makePdf([long, ['Page two.']]) },
+      { ...defaultDocumentLimits, chunk: { maxCharacters: 400, targetCharacters: 300, overlapCharacters: 60 } },
+    );
+    if (!small.ok) throw new Error(small.failure.code);
+    expect(small.chunks.length).toBeGreaterThan(2);
+    expect(small.chunks.map((chunk) => chunk.position)).toEqual(small.chunks.map((_, index) => index));
+    // The overlap never carries page 1 into page 2's chunk.
+    expect(small.chunks.at(-1)).toEqual({ position: small.chunks.length - 1, text: 'Page two.', page: 2 });
+    expect(small.chunks.slice(0, -1).every((chunk) => chunk.page === 1)).toBe(true);
+    // A blank page (no text, and no OCR handed in) in a PDF with text: the text pages are kept and the page is named.
+    expect(result.unreadPages).toEqual([2]);
+    expect(result.chunks.map((chunk) => chunk.page)).toEqual([1, 3]);
+  });
+
   it('chunks, type and a stable content hash come with the text', async () => {
     const first = await prepared('x.txt', utf8('เนื้อหาเดียวกัน'));
     const second = await prepared('y.md', utf8('เนื้อหาเดียวกัน\n'));
@@ -73,7 +92,8 @@ describe('prepareDocument: each format', () => {
 describe('prepareDocument: refusals', () => {
   it.each([
     ['encrypted PDF', 'locked.pdf', makeEncryptedPdf, { code: 'encrypted' }],
-    ['scanned PDF', 'scan.pdf', makeScannedPdf, { code: 'scanned' }],
+    // No OCR handed in: a scan is refused with a reason, never added empty.
+    ['scanned PDF without OCR', 'scan.pdf', makeScannedPdf, { code: 'ocr-unavailable', kind: 'scan' }],
     ['corrupt PDF', 'broken.pdf', async () => utf8('%PDF-1.7\nthis is not really a pdf'), { code: 'corrupt', type: 'pdf' }],
     ['truncated PDF', 'cut.pdf', async () => (await makePdf([['text']])).slice(0, 300), { code: 'corrupt', type: 'pdf' }],
     ['corrupt DOCX', 'broken.docx', async () => new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]), { code: 'corrupt', type: 'docx' }],
@@ -102,7 +122,14 @@ describe('prepareDocument: refusals', () => {
       { code: 'empty' },
       { code: 'encrypted' },
       { code: 'scanned' },
+      { code: 'ocr-unavailable', kind: 'image' },
+      { code: 'ocr-unavailable', kind: 'scan' },
+      { code: 'ocr-failed' },
+      { code: 'ocr-failed', page: 3 },
+      { code: 'ocr-too-slow', limitSeconds: 600 },
+      { code: 'too-many-pages', pages: 140, limit: 100 },
       { code: 'corrupt', type: 'pdf' },
+      { code: 'corrupt', type: 'image' },
       { code: 'type-mismatch', extension: '.pdf', actual: 'text' },
       { code: 'unsupported-type', extension: '.xlsx' },
       { code: 'too-long', limitCharacters: 3_000_000 },
@@ -118,5 +145,12 @@ describe('prepareDocument: refusals', () => {
       expect(english).not.toContain('{');
     }
     expect(describeIngestFailure({ code: 'too-large', limitBytes: 20 * 1024 * 1024 }, 'en')).toContain('20 MB');
+    expect(describeIngestFailure({ code: 'ocr-failed', page: 3 }, 'th')).toContain('(หน้า 3)');
+    expect(describeIngestFailure({ code: 'too-many-pages', pages: 140, limit: 100 }, 'en')).toBe(
+      'This document has 140 pages that need OCR (limit 100). Split it and send the parts.',
+    );
+    // Only the refusal for a missing OCR still tells the user to convert the file themselves.
+    expect(describeIngestFailure({ code: 'scanned' }, 'en')).not.toMatch(/run OCR|convert/i);
+    expect(describeIngestFailure({ code: 'ocr-unavailable', kind: 'scan' }, 'en')).toMatch(/Convert it to text first/);
   });
 });

@@ -1,0 +1,107 @@
+import { describeError } from '../shared/describe-error.js';
+import type { ImageRefusal, OcrFailure, OcrResult, OcrStatus } from '../shared/image-reading.js';
+import type { Logger } from '../shared/log.js';
+import { createOcrCache, ocrCacheKey, type OcrCacheOptions } from './ocr-cache.js';
+import { cleanOcrText } from './ocr-text-cleanup.js';
+import { createProcessSlots } from './process-slots.js';
+import { recognitionArguments, runTesseract } from './tesseract-command.js';
+import { createTesseractStatus } from './tesseract-status.js';
+
+// Image bytes in, cleaned text out: checked once for tesseract and its languages, cached by content, at most
+// `concurrency` tesseract processes at once. Every outcome is an OcrResult; nothing throws. The log line says how
+// long, how many bytes, which languages and the outcome — never the text, which is the user's.
+
+export type PreparedImage = { ok: true; png: Uint8Array } | { ok: false; refusal: ImageRefusal };
+
+export interface OcrEngineOptions {
+  /** As tesseract's `-l` takes them: "tha+eng". */
+  languages: string;
+  /** For one tesseract process; the wait for a free slot is not counted. */
+  timeoutMs: number;
+  /** Tesseract processes at once (each takes one core: OMP_THREAD_LIMIT=1). */
+  concurrency: number;
+  executable?: string;
+  /** Sniffs, bounds and normalizes the image for tesseract (src/images); a refusal is answered as is. */
+  prepare: (bytes: Uint8Array) => Promise<PreparedImage>;
+  log: Logger;
+  cache?: OcrCacheOptions;
+}
+
+export interface OcrEngine {
+  read(bytes: Uint8Array, signal?: AbortSignal): Promise<OcrResult>;
+  status(): Promise<OcrStatus>;
+  /** Checks tesseract and its languages again (after an install), for `/status`. */
+  recheck(): Promise<OcrStatus>;
+}
+
+/** A few hundred screenshots' worth of text: a receipt is ~300 characters, a dense page ~3,000. */
+const defaultCache: OcrCacheOptions = { maxEntries: 500, maxCharacters: 500_000 };
+
+export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
+  const executable = options.executable ? { executable: options.executable } : {};
+  const tesseractStatus = createTesseractStatus({ languages: options.languages, ...executable });
+  const cache = createOcrCache(options.cache ?? defaultCache);
+  const slots = createProcessSlots(options.concurrency);
+
+  const recognize = async (bytes: Uint8Array, signal: AbortSignal | undefined): Promise<OcrResult> => {
+    const started = performance.now();
+    const prepared = await options.prepare(bytes);
+    if (!prepared.ok) return failure({ code: 'refused', refusal: prepared.refusal });
+    if (signal?.aborted) return failure({ code: 'cancelled' });
+    const outcome = await runTesseract({
+      args: recognitionArguments(options.languages),
+      stdin: prepared.png,
+      timeoutMs: options.timeoutMs,
+      ...(signal ? { signal } : {}),
+      ...executable,
+    });
+    if (outcome.code !== 'ok') return failure(outcome);
+    return { ok: true, text: cleanOcrText(outcome.stdout), ms: Math.round(performance.now() - started), cached: false };
+  };
+
+  const readUnlogged = async (bytes: Uint8Array, signal: AbortSignal | undefined): Promise<OcrResult> => {
+    if (signal?.aborted) return failure({ code: 'cancelled' });
+    const status = await tesseractStatus.current();
+    if (!status.available) return failure({ code: 'unavailable', detail: status.detail });
+    const key = ocrCacheKey(bytes, options.languages);
+    const known = cache.get(key);
+    if (known !== undefined) return { ok: true, text: known, ms: 0, cached: true };
+    const result = await slots.run(() => recognize(bytes, signal), signal);
+    if (result === 'cancelled') return failure({ code: 'cancelled' });
+    if (result.ok) cache.set(key, result.text);
+    return result;
+  };
+
+  return {
+    async read(bytes, signal) {
+      const started = performance.now();
+      let result: OcrResult;
+      try {
+        result = await readUnlogged(bytes, signal);
+      } catch (error) {
+        // prepare() is someone else's code: whatever it throws is this image's failure, not the caller's.
+        result = failure({ code: 'failed', detail: describeError(error) });
+      }
+      logRead(options.log, result, { bytes: bytes.length, languages: options.languages, ms: Math.round(performance.now() - started) });
+      return result;
+    },
+    status: () => tesseractStatus.current(),
+    recheck: () => tesseractStatus.recheck(),
+  };
+}
+
+function failure(reason: OcrFailure): OcrResult {
+  return { ok: false, failure: reason };
+}
+
+function logRead(log: Logger, result: OcrResult, fields: { bytes: number; languages: string; ms: number }): void {
+  if (result.ok) {
+    log.info({ ...fields, outcome: result.cached ? 'cached' : 'read', characters: result.text.length }, 'ocr');
+    return;
+  }
+  const { failure } = result;
+  const detail = failure.code === 'failed' || failure.code === 'unavailable' ? { detail: failure.detail } : {};
+  const refusal = failure.code === 'refused' ? { refusal: failure.refusal.code } : {};
+  const level = failure.code === 'failed' ? 'warn' : 'info';
+  log[level]({ ...fields, outcome: failure.code, ...detail, ...refusal }, 'ocr');
+}
