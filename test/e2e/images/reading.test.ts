@@ -105,6 +105,22 @@ describe('a model that calls tools and sees, with more images than go with the q
   });
 });
 
+describe('a model that calls tools but cannot see', () => {
+  it('gets the text up front; a read_image call after that reads from the cache', async () => {
+    await start({ MODEL_TOOLS: 'on', MODEL_VISION: 'off' });
+    const photo = await writeReceiptPhoto(receiptDirectory);
+    model.script({ toolCalls: [{ name: 'read_image', arguments: {} }] }, { text: 'รวมทั้งสิ้น 190.00 บาทค่ะ' });
+    const handled = await test.ask('รวมเท่าไหร่', { attachmentPaths: [photo] });
+    model.assertAllConsumed();
+    expect(textOf(newestUserContent(model.chatRequests[0]))).toContain('รวมทั้งสิ้น 190.00 บาท');
+    expect(imageUrlsOf(model.chatRequests[0])).toEqual([]);
+    const toolResult = messagesOf(model.chatRequests[1]).find((message) => message.role === 'tool');
+    expect(String(toolResult?.content)).toContain('รวมทั้งสิ้น 190.00 บาท');
+    expect(String(toolResult?.content)).not.toContain('แสดงให้คุณดู');
+    expect(handled.replies.map((reply) => reply.text)).toEqual(['รวมทั้งสิ้น 190.00 บาทค่ะ']);
+  });
+});
+
 describe('a model that cannot call tools', () => {
   it('gets the receipt text with the question; the total it repeats is a sourced figure', async () => {
     await start({ MODEL_TOOLS: 'off', MODEL_VISION: 'off' });
