@@ -1,4 +1,8 @@
-import type sharp from 'sharp';
+import sharp from 'sharp';
+
+// libvips keeps up to 50 MB of recent operations by default; every image here is decoded once and dropped, so the
+// cache would only hold native memory beside the model server.
+sharp.cache(false);
 
 /**
  * How every decoding sharp() here is opened: libvips refuses more than `maxPixels` before it allocates them (a
