@@ -1,6 +1,6 @@
 import { say, type Localized } from '../src/shared/i18n.js';
-import type { GuardEvent, ToolCallRecord } from '../src/shared/types.js';
-import { checkRepeatCall, repeatWarning } from './guards/repeat-call.js';
+import type { GuardEvent, Language, ToolCallRecord } from '../src/shared/types.js';
+import { checkRepeatCall, failedRepeatWarning, repeatWarning } from './guards/repeat-call.js';
 import { parseToolArguments, type AssembledToolCall } from './model/index.js';
 import type { AnyTool, ToolContext } from './tools/tool.js';
 import { describeError } from '../src/shared/describe-error.js';
@@ -25,7 +25,7 @@ export interface ToolRunOutcome {
   event?: GuardEvent;
 }
 
-/** Runs one model tool call: repeat-call guard, argument validation, execution. Never throws. */
+/** Runs one model tool call: argument validation, repeat-call guard, execution. Never throws. */
 export async function runToolCall(
   call: AssembledToolCall,
   tools: ReadonlyMap<string, AnyTool>,
@@ -47,46 +47,54 @@ export async function runToolCall(
     ...extra,
   });
 
-  const tool = tools.get(call.name);
-  if (!tool) {
-    const names = [...tools.keys()].join(', ') || '-';
-    return { record: finish(say(unknownTool, language, { name: call.name, names }), false, undefined), verdict: 'rejected' };
-  }
-  const parsed = parseToolArguments(call.argumentsText);
-  const validated = parsed.ok ? tool.input.safeParse(parsed.value) : undefined;
-  if (!parsed.ok || !validated?.success) {
-    const problem = parsed.ok ? summarizeIssues(validated?.error) : parsed.error;
-    return {
-      record: finish(say(badArguments, language, { name: call.name, problem }), false, parsed.ok ? parsed.value : undefined),
-      verdict: 'rejected',
-    };
-  }
-
-  const repeat = checkRepeatCall(previous, call.name, validated.data);
+  // Checked before the repeat guard, so that a rejected call is counted like any other and its reason kept.
+  const checked = checkArguments(call, tools, language);
+  const repeat = checkRepeatCall(previous, call.name, checked.args, call.argumentsText);
   if (repeat.action === 'block') {
-    return { record: finish(repeat.event.reason, false, validated.data), verdict: 'blocked', event: repeat.event };
+    return { record: finish(repeat.event.reason, false, checked.args), verdict: 'blocked', event: repeat.event };
   }
   if (repeat.action === 'warn') {
     const earlier = repeat.earlier;
-    const result = `${repeatWarning(language)}\n\n${earlier.result}`;
+    const result = earlier.ok ? `${repeatWarning(language)}\n\n${earlier.result}` : failedRepeatWarning(earlier, language);
     return {
-      record: finish(result, earlier.ok, validated.data, { citations: earlier.citations, files: [] }),
+      record: finish(result, earlier.ok, checked.args, { citations: earlier.citations, files: [] }),
       verdict: 'repeated',
       event: repeat.event,
     };
   }
+  if (!checked.ok) return { record: finish(checked.problem, false, checked.args), verdict: 'rejected' };
+  const { tool } = checked;
 
   try {
-    const output = await tool.execute(validated.data, context);
+    const output = await tool.execute(checked.args, context);
     return {
-      record: finish(output.content, output.ok, validated.data, { citations: output.citations ?? [], files: output.files ?? [] }),
+      record: finish(output.content, output.ok, checked.args, { citations: output.citations ?? [], files: output.files ?? [] }),
       verdict: 'ran',
     };
   } catch (error) {
     context.log.warn({ tool: call.name, error: describeError(error) }, 'tool threw');
     const problem = describeError(error);
-    return { record: finish(say(toolFailed, language, { name: call.name, problem: problem.slice(0, 300) }), false, validated.data), verdict: 'ran' };
+    return { record: finish(say(toolFailed, language, { name: call.name, problem: problem.slice(0, 300) }), false, checked.args), verdict: 'ran' };
   }
+}
+
+type CheckedCall = { ok: true; tool: AnyTool; args: unknown } | { ok: false; problem: string; args: unknown };
+
+/** The tool and its validated arguments, or what is wrong (unknown tool, arguments not JSON or not valid). */
+function checkArguments(call: AssembledToolCall, tools: ReadonlyMap<string, AnyTool>, language: Language): CheckedCall {
+  const parsed = parseToolArguments(call.argumentsText);
+  const parsedArgs = parsed.ok ? parsed.value : undefined;
+  const tool = tools.get(call.name);
+  if (!tool) {
+    const names = [...tools.keys()].join(', ') || '-';
+    return { ok: false, problem: say(unknownTool, language, { name: call.name, names }), args: parsedArgs };
+  }
+  const validated = parsed.ok ? tool.input.safeParse(parsed.value) : undefined;
+  if (!parsed.ok || !validated?.success) {
+    const problem = parsed.ok ? summarizeIssues(validated?.error) : parsed.error;
+    return { ok: false, problem: say(badArguments, language, { name: call.name, problem }), args: parsedArgs };
+  }
+  return { ok: true, tool, args: validated.data };
 }
 
 function summarizeIssues(error: { issues: { path: PropertyKey[]; message: string }[] } | undefined): string {
