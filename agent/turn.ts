@@ -1,6 +1,6 @@
 import { say, type Localized } from '../src/shared/i18n.js';
 import type { Language, Reply, TurnRecord } from '../src/shared/types.js';
-import { runAnswerGuards, writeClaimStep } from './guards/index.js';
+import { languageRetryStep, languageStep, runAnswerGuards, writeClaimStep } from './guards/index.js';
 import { modelStep } from './model-step.js';
 import { isFinalAnswer, mayCallTools, reachedStepLimit, streamWasCut } from './stop-predicates.js';
 import { toolStep } from './tool-step.js';
@@ -37,6 +37,8 @@ export async function executeTurn(request: TurnRequest, runtime: AgentRuntime): 
   if (claim.action === 'failed') {
     record.guardEvents.push(...claim.events);
     record.finalText = claim.text;
+  } else {
+    await keepLanguage(turn, runtime);
   }
 
   const guarded = runAnswerGuards(record, { secrets: runtime.secrets, unreadImages: request.turnImages.unread() });
@@ -77,4 +79,29 @@ function askAgainToWrite(turn: TurnState, instruction: string, language: Languag
   messages.push({ role: 'assistant', content: record.finalText || say(writeRetryNote, language) });
   messages.push({ role: 'user', content: instruction });
   record.stopReason = 'answer';
+}
+
+/**
+ * The language step: an answer with none of the question's language (Chinese to a Thai question) is asked for once
+ * more, without tools, in the turn's messages (tool results stay, so the numbers and sources guards still apply).
+ * The drifted answer stays a draft; a retry that drifts too gives the notice above the original.
+ */
+async function keepLanguage(turn: TurnState, runtime: AgentRuntime): Promise<void> {
+  const { record, messages } = turn;
+  const verdict = languageStep(record);
+  if (verdict.action === 'pass') return;
+  record.guardEvents.push(verdict.event);
+  const original = record.finalText;
+  record.drafts.push(original);
+  messages.push({ role: 'assistant', content: original });
+  messages.push({ role: 'user', content: verdict.instruction });
+  const retried = await modelStep(turn, runtime, false);
+  // A cut or leaked-markup retry leaves the original answer standing, not the refusal guard's rewrite.
+  record.stopReason = 'answer';
+  record.finalText = streamWasCut(retried) ? '' : retried.text.trim();
+  const outcome = languageRetryStep(record, { original, expected: verdict.expected });
+  if (outcome.action === 'pass') return;
+  record.guardEvents.push(outcome.event);
+  if (record.finalText !== '') record.drafts.push(record.finalText);
+  record.finalText = outcome.text;
 }

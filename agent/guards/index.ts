@@ -1,6 +1,7 @@
 import { dlpNotice, scanForCredentials } from '../../src/dlp/scan.js';
-import type { Citation, GuardEvent, TurnRecord } from '../../src/shared/types.js';
+import type { Citation, GuardEvent, Language, TurnRecord } from '../../src/shared/types.js';
 import { answerWhenEmpty } from './empty-answer.js';
+import { checkLanguageDrift, languageRetryOutcome, type LanguageRetryOutcome, type LanguageVerdict } from './language-drift.js';
 import { checkRefusal } from './refusal.js';
 import { applySources } from './sources.js';
 import { answerFromToolLog } from './tool-log-answer.js';
@@ -11,9 +12,11 @@ import { checkWriteClaim, writeClaimFailure } from './write-claim.js';
 
 // The one order of the post-answer steps (docs/architecture.md, "Turn loop and guard order"):
 //   1. write-claim verdict, after each answer of the loop (the turn acts on it: one retry, or the failure text);
-//   2. on the finished record: empty answer filled → refusal replacement → unsupported numbers → sources →
+//   2. language drift, on the answer after the write-claim step (the turn acts on it: one retry without tools, then
+//      the answer in the expected language, or a notice above the original);
+//   3. on the finished record: empty answer filled → refusal replacement → unsupported numbers → sources →
 //      vision note → DLP (last, on the final text).
-// Pure over the record; the turn applies the result, and nothing after step 2 edits the answer.
+// Pure over the record; the turn applies the result, and nothing after step 3 edits the answer.
 
 export type WriteClaimStep =
   { action: 'pass' } | { action: 'retry'; instruction: string; event: GuardEvent } | { action: 'failed'; text: string; events: GuardEvent[] };
@@ -25,6 +28,16 @@ export function writeClaimStep(record: TurnRecord, state: { retried: boolean; ca
   const failure = writeClaimFailure(record);
   // After a retry its claim event is recorded already.
   return { action: 'failed', text: failure.text, events: state.retried ? [failure.event] : [claim.event, failure.event] };
+}
+
+/** Whether the answer drifted from the question's language (the turn skips it after a write-claim failure text). */
+export function languageStep(record: TurnRecord): LanguageVerdict {
+  return checkLanguageDrift(record);
+}
+
+/** After the one retry, whose answer is in record.finalText: keep it, or the notice above the original. */
+export function languageRetryStep(record: TurnRecord, retry: { original: string; expected: Language }): LanguageRetryOutcome {
+  return languageRetryOutcome(record.finalText, retry.original, retry.expected);
 }
 
 export interface GuardedAnswer {

@@ -87,10 +87,11 @@ export interface Citation {
   url?: string;
 }
 
-export type GuardAction = 'pass' | 'warn' | 'rewrite' | 'block';
+/** `retry`: the turn asked the model once more (the language guard). */
+export type GuardAction = 'pass' | 'warn' | 'retry' | 'rewrite' | 'block';
 
 /** Every guard that records events; a misspelt name fails the type check. */
-export type GuardName = 'write-claim' | 'refusal' | 'numbers' | 'sources' | 'vision' | 'dlp' | 'repetition' | 'leaked-markup' | 'repeat-call';
+export type GuardName = 'write-claim' | 'refusal' | 'numbers' | 'sources' | 'vision' | 'dlp' | 'repetition' | 'leaked-markup' | 'repeat-call' | 'language';
 
 export interface GuardEvent {
   guard: GuardName;
