@@ -164,10 +164,27 @@ function redactIfSecret(name: string, value: string): string {
 }
 
 /** The exact values of every secret in the configuration (the DLP blocks them verbatim). */
+function urlPassword(value: string): string | undefined {
+  if (!value.includes('://')) return undefined;
+  try {
+    return decodeURIComponent(new URL(value).password) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function configSecrets(config: Config): string[] {
   const values: string[] = [];
   for (const [name, value] of Object.entries(config)) {
-    if (typeof value === 'string' && secretNames.test(name) && value.length >= 8 && value !== 'no-key') values.push(value);
+    if (typeof value !== 'string' || !secretNames.test(name) || value.length < 8 || value === 'no-key') continue;
+    if (!name.endsWith('_URL')) {
+      values.push(value);
+      continue;
+    }
+    // A database or Redis URL is a secret through its password: the URL, and the password on its own (a model may
+    // quote just that part). Without a password it is an address, not a secret.
+    const password = urlPassword(value);
+    if (password) values.push(value, ...(password.length >= 8 ? [password] : []));
   }
   return values;
 }

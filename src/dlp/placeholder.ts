@@ -1,17 +1,27 @@
 // The one placeholder policy of the DLP scanner.
 //
-// A token of a credential's shape is NOT blocked when its random part is evidently a documentation placeholder:
-//   - it contains "EXAMPLE" in any case (AWS documentation keys such as AKIAIOSFODNN7EXAMPLE), or
-//   - it has a run of 6 or more identical characters (xxxxxx, 000000, ******), or
-//   - it has a run of 6 or more consecutive ascending or descending characters (123456, abcdef, 987654), or
-//   - it has fewer than 8 distinct characters, or a Shannon entropy below 3 bits per character.
-// A real key is random: each rule above is hit by a real 20+ character key with a probability far below one in a
-// million, while fixtures in docs and READMEs hit at least one. The exact values of Saeng's own configured secrets
-// are always blocked, placeholder-looking or not, and PEM private-key headers are always blocked.
+// A token of a credential's shape is NOT blocked when its random part (ALL of it: every segment after the
+// vendor's prefix, never just the last one) is evidently a documentation placeholder:
+//   - it contains a marker word: "example", "sample", "dummy", "placeholder", "redacted", or says what to put
+//     there ("your-api-key", "your_token", "token-here"), in any case (AWS documentation keys such as
+//     AKIAIOSFODNN7EXAMPLE), or
+//   - what is left after removing its runs (4 or more identical characters, or 4 or more consecutive ascending or
+//     descending ones: xxxx, 0000, ****, 1234, abcd, 9876) is less than half of it, or has fewer than 8 distinct
+//     characters or a Shannon entropy below 3 bits per character.
+// A real key is random: for a real 20+ character key each rule holds with a probability far below one in a
+// million, while fixtures in docs and READMEs (`sk_live_AAAA…`, `hf_xxxx…`, `ghp_1234567890abcdef…`) hit at least
+// one. A real token is never excused by a short or low-entropy segment: the whole random part is judged, and a
+// masked stretch (`****`) does not excuse the random characters around it unless they are the smaller part.
+// The exact values of Saeng's own configured secrets are always blocked, placeholder-looking or not.
+//
+// Passwords in URLs and assignments are not random, so they have their own, narrower policy
+// (isPlaceholderPassword): only templates (`<password>`, `${PASSWORD}`, `{{pass}}`, `%PASS%`), masks (`****`,
+// `xxx`, `...`) and the stock words of documentation (`password`, `pass`, `secret`, `changeme`, …) pass.
 
+const markerWords = /example|sample|dummy|placeholder|redacted|your[-_]?(?:api[-_]?)?(?:key|token|secret)|(?:key|token|secret)[-_]?here/i;
 const minimumDistinct = 8;
 const minimumEntropy = 3;
-const runLength = 6;
+const runLength = 4;
 
 export function shannonEntropy(text: string): number {
   if (text.length === 0) return 0;
@@ -25,24 +35,68 @@ export function shannonEntropy(text: string): number {
   return entropy;
 }
 
-function hasRun(text: string): boolean {
-  let same = 1;
-  let up = 1;
-  let down = 1;
-  for (let index = 1; index < text.length; index++) {
-    const step = text.charCodeAt(index) - text.charCodeAt(index - 1);
-    same = step === 0 ? same + 1 : 1;
-    up = step === 1 ? up + 1 : 1;
-    down = step === -1 ? down + 1 : 1;
-    if (same >= runLength || up >= runLength || down >= runLength) return true;
+/** The text without its runs of identical or consecutive characters (see the policy above). */
+function withoutRuns(text: string): string {
+  let kept = '';
+  let runStart = 0;
+  let step = Number.NaN;
+  const flush = (end: number): void => {
+    if (end - runStart < runLength) kept += text.slice(runStart, end);
+  };
+  for (let index = 1; index <= text.length; index++) {
+    const next = index < text.length ? text.charCodeAt(index) - text.charCodeAt(index - 1) : Number.NaN;
+    const continues = Math.abs(next) <= 1 && (index - runStart === 1 || next === step);
+    if (continues) {
+      step = next;
+      continue;
+    }
+    flush(index);
+    runStart = index;
+    step = Number.NaN;
   }
-  return false;
+  return kept;
 }
 
 /** True when the random part of a matched token is a documentation placeholder (see the policy above). */
 export function isPlaceholderSecret(randomPart: string): boolean {
-  if (randomPart.toLowerCase().includes('example')) return true;
-  if (hasRun(randomPart)) return true;
-  if (new Set(randomPart).size < minimumDistinct) return true;
-  return shannonEntropy(randomPart) < minimumEntropy;
+  if (markerWords.test(randomPart)) return true;
+  const rest = withoutRuns(randomPart);
+  if (rest.length * 2 < randomPart.length) return true;
+  if (new Set(rest).size < minimumDistinct) return true;
+  return shannonEntropy(rest) < minimumEntropy;
+}
+
+const stockPasswords = new Set([
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'secret',
+  'changeme',
+  'changeit',
+  'yourpassword',
+  'mypassword',
+  'dbpassword',
+  'userpassword',
+  'passwordhere',
+  'yourpasswordhere',
+  'enterpassword',
+  'redacted',
+  'example',
+  'placeholder',
+  'hidden',
+  'masked',
+  'xxx',
+]);
+
+const templated =
+  /^(?:<[^<>]{1,64}>|\$\{[^{}]{1,64}\}|\$[A-Za-z_][A-Za-z0-9_]{0,63}|\{\{[^{}]{1,64}\}\}|\{[^{}]{1,64}\}|%[A-Za-z_][A-Za-z0-9_]{0,63}%|\[[^[\]]{1,64}\])$/;
+const masked = /^[*x•.…#?_-]{1,64}$/i;
+
+/** True when a password written in a URL or an assignment is a documentation placeholder (see the policy above). */
+export function isPlaceholderPassword(password: string): boolean {
+  if (password.length === 0) return true;
+  if (templated.test(password) || masked.test(password)) return true;
+  const word = password.toLowerCase().replace(/[^a-z]/g, '');
+  return stockPasswords.has(word) && password.replace(/[^A-Za-z]/g, '').length >= password.length - 2;
 }

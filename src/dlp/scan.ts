@@ -1,8 +1,9 @@
 import type { Localized } from '../shared/i18n.js';
 import { pick } from '../shared/i18n.js';
 import type { Language } from '../shared/types.js';
+import { contextSecretKinds } from './context-secrets.js';
 import { credentialRules } from './credential-rules.js';
-import { joinWrappedLines, normalizeForScan } from './normalize-text.js';
+import { scanForms } from './normalize-forms.js';
 
 // The DLP scanner: every outgoing message (answers, errors, command replies, file contents) passes through it in
 // src/outbound.ts, and the answer pipeline runs it last. A message with a credential is blocked whole; the result
@@ -35,10 +36,16 @@ function* windows(text: string): Generator<string> {
   for (const start of windowStarts(text.length)) yield text.slice(start, start + windowLength);
 }
 
-function scanForm(form: string, kinds: Set<string>): void {
+/** A rule can only match where one of its literals occurs: most rules are skipped on ordinary text. */
+function mayMatch(rule: (typeof credentialRules)[number], lowerWindow: string): boolean {
+  return rule.literals.length === 0 || rule.literals.some((literal) => lowerWindow.includes(literal));
+}
+
+function scanForm(form: string, kinds: Set<string>, byLabel: boolean): void {
   for (const window of windows(form)) {
+    const lowerWindow = window.toLowerCase();
     for (const rule of credentialRules) {
-      if (kinds.has(rule.kind)) continue;
+      if (kinds.has(rule.kind) || !mayMatch(rule, lowerWindow)) continue;
       rule.pattern.lastIndex = 0;
       for (let match = rule.pattern.exec(window); match !== null; match = rule.pattern.exec(window)) {
         if (rule.accept(match, window)) {
@@ -47,21 +54,38 @@ function scanForm(form: string, kinds: Set<string>): void {
         }
       }
     }
+    if (byLabel) for (const kind of contextSecretKinds(window, (start, end) => coveredByFormat(window, start, end))) kinds.add(kind);
   }
 }
 
+// Far enough around a labelled value to hold any format credential that overlaps it (a connection string).
+const formatReach = 400;
+
+/** True when a format rule accepts a match overlapping `text.slice(start, end)`: that rule reports it, as its own kind. */
+function coveredByFormat(text: string, start: number, end: number): boolean {
+  const from = Math.max(0, start - formatReach);
+  const around = text.slice(from, end + formatReach);
+  return credentialRules.some((rule) => {
+    rule.pattern.lastIndex = 0;
+    for (let match = rule.pattern.exec(around); match !== null; match = rule.pattern.exec(around)) {
+      if (from + match.index < end && from + match.index + match[0].length > start && rule.accept(match, around)) return true;
+    }
+    return false;
+  });
+}
+
 /**
- * Looks for credentials in the text as written, after normalization (NFKC, zero-width characters, Markdown
- * escapes) and with wrapped lines joined; `secrets` are exact values (Saeng's own configuration) always blocked.
+ * Looks for credentials in the text as written and in every form normalization gives it (normalize-forms.ts: NFKC,
+ * zero-width characters, Markdown escapes, wrapped lines, separators, concatenation, code spans), by format
+ * (credential-rules.ts) and by label (context-secrets.ts); `secrets` are exact values (Saeng's own configuration)
+ * always blocked.
  */
 export function scanForCredentials(text: string, options: { secrets?: readonly string[] } = {}): CredentialScan {
   const kinds = new Set<string>();
-  const normalized = normalizeForScan(text);
-  const joined = joinWrappedLines(normalized);
-  const forms = joined === normalized ? [normalized] : [normalized, joined];
-  for (const form of forms) scanForm(form, kinds);
+  const forms = scanForms(text);
+  for (const form of forms) scanForm(form.text, kinds, form.byLabel);
   const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 8);
-  if (secrets.some((secret) => text.includes(secret) || forms.some((form) => form.includes(secret)))) {
+  if (secrets.some((secret) => text.includes(secret) || forms.some((form) => form.text.includes(secret)))) {
     kinds.add('configured-secret');
   }
   return kinds.size === 0 ? { found: false } : { found: true, kinds: [...kinds] };

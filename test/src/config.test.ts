@@ -61,6 +61,11 @@ describe('loadConfig', () => {
     expect(configSecrets(config).sort()).toEqual(['123456:ABCdefGHIjklMNOpqrSTUvwxYZ', 'BSAabcdefgh12345'].sort());
   });
 
+  it('also lists the password of a database or Redis URL on its own', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://saeng:Tr0ub4dor%26x@127.0.0.1:5432/saeng', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(configSecrets(config)).toEqual(['postgres://saeng:Tr0ub4dor%26x@127.0.0.1:5432/saeng', 'Tr0ub4dor&x']);
+  });
+
   it('accepts .env.example as it ships, and it names every variable of the schema', async () => {
     const example = parseEnv(readFileSync(new URL('../../.env.example', import.meta.url), 'utf8'));
     expect(() => loadConfig(example)).not.toThrow();

@@ -20,7 +20,7 @@ const credentials: [name: string, value: string, kind: string][] = [
   ['Slack app token', `xapp-1-A0${randomText(9, 91, upperAlphanumeric)}-${randomText(13, 92, digits)}-${randomText(64, 93)}`, 'slack-token'],
   ['JWT', fake.jwt(), 'jwt'],
   ['Google API key', fake.googleApiKey(), 'google-api-key'],
-  ['Stripe live key', fake.stripeLive(), 'stripe-live-key'],
+  ['Stripe live key', fake.stripeLive(), 'stripe-key'],
   ['Telegram bot token', fake.telegramBot(), 'telegram-bot-token'],
 ];
 

@@ -1,0 +1,60 @@
+import { scanForCredentials } from '../src/dlp/scan.js';
+import type { Sample } from '../test/support/dlp-corpus/index.js';
+
+// Time per scanForCredentials call on 4 KB and 100 KB messages: clean Thai prose, and the same prose with a
+// credential near the end (the scanner cannot stop early). Several different messages per case, cycled, so no
+// single input's luck decides a percentile.
+
+export interface Timing {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  runs: number;
+  characters: number;
+}
+
+function percentile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+}
+
+export const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Messages of `size` characters of Thai prose, each starting at a different paragraph. */
+export function thaiMessages(paragraphs: readonly string[], size: number, count: number): string[] {
+  return Array.from({ length: count }, (_, offset) => {
+    let text = '';
+    for (let index = offset * 7; text.length < size; index++) text += `${paragraphs[index % paragraphs.length] ?? ''}\n\n`;
+    return text.slice(0, size);
+  });
+}
+
+/** The same messages with a credential sentence (from the corpus' plain Thai positives) at 90% of their length. */
+export function withTokenNearEnd(messages: readonly string[], positives: readonly Sample[]): string[] {
+  return messages.map((message, index) => {
+    const sentence = positives[(index * 37) % positives.length]?.text ?? '';
+    const at = Math.floor(message.length * 0.9);
+    return `${message.slice(0, at)} ${sentence} ${message.slice(at)}`.slice(0, message.length + sentence.length + 2);
+  });
+}
+
+export function timeScans(messages: readonly string[], runs: number): Timing & { blocked: number } {
+  let blocked = 0;
+  for (let warm = 0; warm < Math.min(100, runs); warm++) scanForCredentials(messages[warm % messages.length] ?? '');
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const message = messages[run % messages.length] ?? '';
+    const started = performance.now();
+    const result = scanForCredentials(message);
+    samples.push(performance.now() - started);
+    if (result.found) blocked++;
+  }
+  return {
+    p50Ms: round(percentile(samples, 0.5)),
+    p99Ms: round(percentile(samples, 0.99)),
+    maxMs: round(Math.max(...samples)),
+    runs,
+    characters: Math.round(messages.reduce((sum, message) => sum + message.length, 0) / Math.max(1, messages.length)),
+    blocked,
+  };
+}

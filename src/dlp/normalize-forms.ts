@@ -1,0 +1,45 @@
+import { backtickEdits, concatenationEdits } from './normalize-concatenation.js';
+import { type Edit, fragmentsOf } from './normalize-fragments.js';
+import { lineBreakEdits } from './normalize-line-breaks.js';
+import { hyphenEdits, spacedCharacterEdits } from './normalize-separators.js';
+import { joinWrappedLines, normalizeForScan } from './normalize-text.js';
+
+// Every form of a message the DLP scanner reads. The whole text twice: normalized (NFKC, invisible characters,
+// Markdown escapes) and with wrapped lines joined. Then one text of fragments: for each obfuscation the text shows
+// (each finder checks its cheap trigger first: a `+`, a backtick, a hyphen, a line break), the fragments around
+// the spots where it was undone. A form is always added beside the text, never in its place.
+
+export interface ScanForm {
+  text: string;
+  /**
+   * Whether the label search (context-secrets.ts) reads it: not the text with every line joined, which glues a
+   * value to the next line's first word (`API_KEY=value` ⏎ `Keep`); a value wrapped over lines is in the careful
+   * line-break fragments.
+   */
+  byLabel: boolean;
+}
+
+function editSets(normalized: string): Edit[][] {
+  const lineBreaks = lineBreakEdits(normalized);
+  return [
+    hyphenEdits(normalized),
+    spacedCharacterEdits(normalized),
+    concatenationEdits(normalized),
+    backtickEdits(normalized),
+    lineBreaks.joined,
+    lineBreaks.spaced,
+  ];
+}
+
+export function scanForms(text: string): ScanForm[] {
+  const normalized = normalizeForScan(text);
+  const forms: ScanForm[] = [{ text: normalized, byLabel: true }];
+  const joined = joinWrappedLines(normalized);
+  if (joined !== normalized) forms.push({ text: joined, byLabel: false });
+  // One text for all fragments: each form costs a pass of every rule, however short it is.
+  const fragments = editSets(normalized)
+    .filter((edits) => edits.length > 0)
+    .map((edits) => fragmentsOf(normalized, edits));
+  if (fragments.length > 0) forms.push({ text: fragments.join('\n\n'), byLabel: true });
+  return forms;
+}

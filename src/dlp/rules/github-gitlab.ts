@@ -1,0 +1,41 @@
+import { type CredentialRule, decodesToJsonObject, isLowerCaseWords, realRandom } from './rule.js';
+
+// GitHub: classic tokens (ghp_/gho_/ghu_/ghs_/ghr_ + 36 base62), fine-grained tokens (github_pat_ + 22 + _ + 59),
+// and the stateless installation token `ghs_<app id>_<JWT>` (GitHub changelog 2026-04-24: ~520 characters, two
+// dots). GitLab: every published token prefix (personal, deploy, runner, pipeline trigger, feed, incoming mail,
+// agent, OAuth secret, CI job, SCIM, feature-flag client) + 20 or more characters, with the optional
+// `.<version>.<checksum>` tail of routable tokens.
+
+export const githubGitlabRules: readonly CredentialRule[] = [
+  {
+    kind: 'github-token',
+    literals: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+    pattern: /(?<![A-Za-z0-9_])(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}(?![A-Za-z0-9_])/g,
+    accept: (match) => realRandom(match[0].slice(4)),
+  },
+  {
+    kind: 'github-token',
+    literals: ['ghs_'],
+    pattern: /(?<![A-Za-z0-9_-])ghs_\d{1,20}_[A-Za-z0-9_-]{8,2000}\.[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{8,2000}(?![A-Za-z0-9_.-])/g,
+    accept: (match) => {
+      const jwt = match[0].slice(match[0].indexOf('_', 4) + 1);
+      const [header = '', payload = '', signature = ''] = jwt.split('.');
+      return (decodesToJsonObject(header) || decodesToJsonObject(payload)) && realRandom(payload + signature);
+    },
+  },
+  {
+    kind: 'github-token',
+    literals: ['github_pat_'],
+    pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{60,255}(?![A-Za-z0-9_])/g,
+    accept: (match) => realRandom(match[0].slice(11)),
+  },
+  {
+    kind: 'gitlab-token',
+    literals: ['glpat-', 'gldt-', 'glrt-', 'glrtr-', 'glptt-', 'glft-', 'glimt-', 'glagent-', 'gloas-', 'glcbt-', 'glsoat-', 'glffct-'],
+    pattern: /(?<![A-Za-z0-9_-])gl(?:pat|dt|rt|rtr|ptt|ft|imt|agent|oas|cbt|soat|ffct)-[A-Za-z0-9_-]{20,255}(?:\.[A-Za-z0-9_-]{1,64}){0,3}(?![A-Za-z0-9_-])/g,
+    accept: (match) => {
+      const body = match[0].slice(match[0].indexOf('-') + 1);
+      return /[\dA-Z]/.test(body) && !isLowerCaseWords(body) && realRandom(body);
+    },
+  },
+];

@@ -1,0 +1,47 @@
+import { randomText } from '../../../support/fake-tokens.js';
+import { alphabets, base62, jsonPart, type KindExamples } from './examples.js';
+
+function installationToken(seed: number): string {
+  const header = jsonPart({ alg: 'RS256', typ: 'JWT', kid: randomText(12, seed, alphabets.hex) });
+  const claims = { iss: 'github', aid: 100_000 + seed, iid: 5_000_000 + seed, exp: 1_777_300_000 + seed, per: randomText(60, seed + 1) };
+  return `ghs_${100_000 + seed}_${header}.${jsonPart(claims)}.${randomText(342, seed + 2, alphabets.base64url)}`;
+}
+
+export const githubGitlabExamples: KindExamples[] = [
+  {
+    kind: 'github-token',
+    positives: [
+      { name: 'classic personal token', make: (seed) => `GITHUB_TOKEN=ghp_${base62(36, seed)}` },
+      { name: 'OAuth token', make: (seed) => `gho_${base62(36, seed + 10)}` },
+      { name: 'installation token, opaque', make: (seed) => `ghs_${base62(36, seed + 20)}` },
+      { name: 'installation token, ghs_<app id>_<JWT>', make: installationToken },
+      { name: 'fine-grained token', make: (seed) => `github_pat_${base62(22, seed + 30)}_${base62(59, seed + 31)}` },
+    ],
+    negatives: [
+      { name: 'all-x placeholder', text: 'GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' },
+      { name: 'sequential fixture', text: 'ghp_1234567890abcdefghijklmnopqrstuvwxyz' },
+      { name: 'one character short', text: `ghp_${base62(35, 3)}` },
+      { name: 'ghs_ id with a non-JWT tail', text: `ghs_12345_${randomText(20, 4)}` },
+      { name: 'a GitHub URL', text: 'https://github.com/owner/repo/blob/main/ghp_notes.md' },
+    ],
+  },
+  {
+    kind: 'gitlab-token',
+    positives: [
+      { name: 'personal access token', make: (seed) => `GITLAB_TOKEN=glpat-${randomText(20, seed, alphabets.base64url)}` },
+      {
+        name: 'routable personal token',
+        make: (seed) => `glpat-${randomText(27, seed + 1, alphabets.base64url)}.01.${randomText(9, seed + 2, alphabets.hex)}`,
+      },
+      { name: 'deploy token', make: (seed) => `gldt-${randomText(20, seed + 3, alphabets.base64url)}` },
+      { name: 'runner token', make: (seed) => `glrt-${randomText(20, seed + 4, alphabets.base64url)}` },
+      { name: 'pipeline trigger token', make: (seed) => `glptt-${randomText(40, seed + 5, alphabets.hex)}` },
+    ],
+    negatives: [
+      { name: 'all-x placeholder', text: 'glpat-xxxxxxxxxxxxxxxxxxxx' },
+      { name: 'words', text: 'set GITLAB_TOKEN to glpat-your-personal-access-token' },
+      { name: 'too short', text: `glpat-${randomText(12, 7, alphabets.base64url)}` },
+      { name: 'example marker', text: 'glpat-EXAMPLE1234abcdXYZ9876' },
+    ],
+  },
+];
