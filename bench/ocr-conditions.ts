@@ -14,15 +14,9 @@ export interface OcrCondition {
 
 const white = { r: 255, g: 255, b: 255 };
 
-/**
- * Dark text on a white page. renderTextImage currently returns white text on black (sharp's `text` input is a
- * one-band mask, so the transparent margin and the flatten do nothing): a page that is dark on average is negated.
- */
-async function render(document: OcrDocument, dpi = 150, margin = 40): Promise<Buffer> {
-  const drawn = await renderTextImage({ text: document.text, font: document.font, dpi, margin });
-  const { channels } = await sharp(drawn).stats();
-  const mean = channels[0]?.mean ?? 255;
-  return mean < 128 ? sharp(drawn).negate({ alpha: false }).png().toBuffer() : drawn;
+/** Dark text on a white page. */
+function render(document: OcrDocument, dpi = 150, margin = 40): Promise<Buffer> {
+  return renderTextImage({ text: document.text, font: document.font, dpi, margin });
 }
 
 function seeded(seed: number): () => number {

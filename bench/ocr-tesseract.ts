@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,25 @@ const running = new Set<ChildProcess>();
 const scratch = mkdtempSync(join(tmpdir(), 'saeng-ocr-bench-'));
 let sequence = 0;
 
-export const childRssMeasured = existsSync(gnuTime);
+/**
+ * GNU time is there and takes `-f %M -o FILE` (Debian's `time` package; a machine without it, or with a BSD
+ * time, runs tesseract directly and reports no child RSS). Probed once on a trivial command.
+ */
+function gnuTimeWorks(): boolean {
+  if (!existsSync(gnuTime)) return false;
+  const probe = join(scratch, 'probe.txt');
+  try {
+    const result = spawnSync(gnuTime, ['-f', '%M', '-o', probe, 'true'], { stdio: 'ignore', timeout: 5_000 });
+    const written = result.status === 0 && existsSync(probe) ? (readFileSync(probe, 'utf8').trim().split('\n').pop() ?? '') : '';
+    return written !== '' && Number.isFinite(Number(written));
+  } catch {
+    return false;
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+export const childRssMeasured = gnuTimeWorks();
 
 export interface TesseractRun {
   text: string;

@@ -9,6 +9,12 @@ const inkShare = 0.04;
 const minBandRows = 3;
 /** A gap under this share of the typical band is inside a line (marks above or below it), not between lines. */
 const innerGapShare = 0.3;
+/**
+ * A "line" taller than this share of the page, or several lines that leave almost no gap, is not text: it
+ * is noise that puts ink in every row, or a table or a frame mistaken for ink. Unknown, then, not a size to scale by.
+ */
+const maxLineShareOfPage = 0.25;
+const maxInkedRowShare = 0.8;
 
 interface Band {
   start: number;
@@ -29,7 +35,22 @@ export function estimateTextLineHeight(rowInk: ArrayLike<number>): number | null
     else lines.push({ ...band });
   }
   const heights = lines.map((line) => line.end - line.start).filter((height) => height >= minBandRows);
-  return median(heights);
+  const height = median(heights);
+  if (height === null || height > rowInk.length * maxLineShareOfPage) return null;
+  const inkedRows = heights.reduce((sum, rows) => sum + rows, 0);
+  return heights.length > 1 && inkedRows > inkedSpan(rowInk) * maxInkedRowShare ? null : height;
+}
+
+/** Rows from the first with ink to the last. */
+function inkedSpan(rowInk: ArrayLike<number>): number {
+  let first = -1;
+  let last = -1;
+  for (let row = 0; row < rowInk.length; row += 1) {
+    if ((rowInk[row] ?? 0) <= 0) continue;
+    if (first < 0) first = row;
+    last = row;
+  }
+  return first < 0 ? 0 : last - first + 1;
 }
 
 function inkBands(rowInk: ArrayLike<number>, threshold: number): Band[] {
