@@ -38,7 +38,10 @@ const files: OptionSpec[] = ['file', 'file2', 'file3', 'file4', 'file5'].map((na
   required: false,
   description:
     index === 0
-      ? { th: 'ไฟล์เอกสาร (.txt .md .html .pdf .docx .csv หรือรูป .png .jpg .webp)', en: 'Document file (.txt .md .html .pdf .docx .csv, or a .png .jpg .webp image)' }
+      ? {
+          th: 'ไฟล์เอกสาร (.txt .md .html .pdf .docx .csv หรือรูป .png .jpg .webp)',
+          en: 'Document file (.txt .md .html .pdf .docx .csv, or a .png .jpg .webp image)',
+        }
       : { th: 'ไฟล์เพิ่มเติม', en: 'Another file' },
 }));
 
