@@ -2,6 +2,7 @@ import { scanForCredentials } from '../src/dlp/scan.js';
 import { dlpCorpus, obfuscationForms, positiveKinds } from '../test/support/dlp-corpus/index.js';
 import { corpusFigures, goals, runCorpus, type Ratio } from '../test/support/dlp-corpus/measure.js';
 import { xquadSamples } from '../test/support/dlp-corpus/negatives-prose.js';
+import { formatRulesOnly } from './dlp-baseline.js';
 import { round, thaiMessages, timeScans, withTokenNearEnd } from './dlp-timing.js';
 
 // `npm run bench -- dlp [--quick]`: the outbound credential scanner on the generated corpus of
@@ -48,6 +49,19 @@ export async function main(argv: string[]): Promise<void> {
     token100KB: timeScans(withTokenNearEnd(large, thaiPositives), quick ? 30 : 300),
   };
 
+  const baselineFigures = corpusFigures(runCorpus(corpus, formatRulesOnly));
+  const baseline = {
+    what: 'the same format rules once on the text as written: no normalization forms, no labelled secrets',
+    plainOverall: rate(baselineFigures.plain.overall),
+    obfuscatedOverall: rate(baselineFigures.obfuscated.overall),
+    byForm: Object.fromEntries(Object.entries(baselineFigures.obfuscated.byForm).map(([form, ratio]) => [form, rate(ratio)])),
+    falseBlocks: `${baselineFigures.negatives.falseBlocks.blocked}/${baselineFigures.negatives.falseBlocks.samples}`,
+    timing: {
+      clean4KB: timeScans(small, quick ? 500 : 5_000, formatRulesOnly),
+      clean100KB: timeScans(large, quick ? 30 : 300, formatRulesOnly),
+    },
+  };
+
   const lowKinds = positiveKinds.filter((kind) => figures.plain.byKind[kind].rate < goals.plainPerKind);
   const lowForms = Object.entries(figures.obfuscated.byForm).filter(([, ratio]) => ratio.rate < goals.perObfuscatedForm);
   const result = {
@@ -73,6 +87,7 @@ export async function main(argv: string[]): Promise<void> {
       byClass: falseBlocksByClass,
     },
     timing,
+    baseline,
     goals: {
       plainOverallAtLeast99: figures.plain.overall.rate >= goals.plainOverall,
       everyKindPlainAtLeast95: lowKinds.length === 0,

@@ -37,15 +37,17 @@ function* windows(text: string): Generator<string> {
 }
 
 /** A rule can only match where one of its literals occurs: most rules are skipped on ordinary text. */
-function mayMatch(rule: (typeof credentialRules)[number], lowerWindow: string): boolean {
-  return rule.literals.length === 0 || rule.literals.some((literal) => lowerWindow.includes(literal));
+function mayMatch(rule: (typeof credentialRules)[number], lowerText: string): boolean {
+  return rule.literals.length === 0 || rule.literals.some((literal) => lowerText.includes(literal));
 }
 
 function scanForm(form: string, kinds: Set<string>, byLabel: boolean): void {
+  // Once per form, not per window: a rule whose literals occur anywhere in the form runs on every window.
+  const lowerForm = form.toLowerCase();
+  const candidates = credentialRules.filter((rule) => mayMatch(rule, lowerForm));
   for (const window of windows(form)) {
-    const lowerWindow = window.toLowerCase();
-    for (const rule of credentialRules) {
-      if (kinds.has(rule.kind) || !mayMatch(rule, lowerWindow)) continue;
+    for (const rule of candidates) {
+      if (kinds.has(rule.kind)) continue;
       rule.pattern.lastIndex = 0;
       for (let match = rule.pattern.exec(window); match !== null; match = rule.pattern.exec(window)) {
         if (rule.accept(match, window)) {
