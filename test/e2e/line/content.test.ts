@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupSource, lineGroupId, lineUserId, userSource } from '../../fakes/line/index.js';
 import { shadePng, shownShades } from '../../support/shade-images.js';
+import { renderTextImage } from '../../support/text-images.js';
 import { startLineHarness, type LineHarness } from './line-harness.js';
 
 // Images and files on LINE arrive as messages of their own: images before the mention join it (several of one
@@ -45,6 +46,20 @@ describe('LINE content', () => {
     await harness.deliver(line.textEvent({ source, text: '@แสง รูปนี้คืออะไร', mentions: [mention] }));
     expect(JSON.stringify(model.chatRequests[0])).not.toContain('image_url');
     expect(line.callsOf('GET /v2/bot/message/*/content')).toHaveLength(0);
+  });
+
+  it('adds a photo an admin sent just before in a group to the knowledge base of /kb add, read by OCR', async () => {
+    harness = await startLineHarness({ environment: { ADMIN_IDS: `line:${somchai}` } });
+    const { line, test } = harness;
+    const source = groupSource(group, somchai);
+    await harness.deliver(line.textEvent({ source, text: '/kb create ประกาศ' }));
+    const notice = await renderTextImage({ text: 'ประกาศ\nร้านปิดปรับปรุงวันจันทร์ที่ 5 มกราคม' });
+    await harness.deliver(line.imageEvent({ source, content: { bytes: notice, contentType: 'image/png' } }));
+    await harness.deliver(line.textEvent({ source, text: '/kb add ประกาศ' }));
+    expect(harness.sentTexts(group).at(-1)).toMatch(/✅ .* เพิ่มแล้ว/);
+    const [knowledgeBase] = await test.app.knowledge.listKnowledgeBases({ spaceKey: `line:${group}` });
+    const hits = await test.app.knowledge.search([knowledgeBase?.id ?? ''], 'ปิดปรับปรุง', 3);
+    expect(hits.map((hit) => hit.text).join('\n')).toContain('ปิดปรับปรุง');
   });
 
   it('adds the files an admin sent just before to the knowledge base of /kb add, and says what a file is for in 1:1', async () => {
