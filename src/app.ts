@@ -11,7 +11,7 @@ import { createWebTools } from '../agent/tools/web-search/index.js';
 import { CommandDispatcher } from './commands/dispatcher.js';
 import { createHelpCommand } from './commands/help.js';
 import { createKnowledgeCommand } from './commands/kb.js';
-import { createResearchCommand } from './commands/research.js';
+import { createResearchCommand, createResearchUnavailableCommand } from './commands/research.js';
 import { createResetCommand } from './commands/reset.js';
 import { createStatusCommand, type StatusReport } from './commands/status.js';
 import { configSecrets, type Config } from './config.js';
@@ -192,6 +192,7 @@ export function createApp(options: AppOptions): App {
   commands.add(createResetCommand((conversationKey) => history.clear(conversationKey)));
   commands.add(createKnowledgeCommand(knowledge, { maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES }));
   const research = web.research;
+  if (!research) commands.add(createResearchUnavailableCommand());
   if (research) {
     commands.add(
       createResearchCommand(

@@ -60,3 +60,21 @@ export function createResearchCommand(run: ResearchFunction, renderSources: Sour
     },
   };
 }
+
+const unavailableSummary: Localized = {
+  th: 'ค้นคว้าเชิงลึกจากเว็บ (ปิดอยู่: ยังไม่ได้ตั้งค่าการค้นเว็บ)',
+  en: 'in-depth web research (off: no web search is configured)',
+};
+const unavailable: Localized = {
+  th: 'ยังใช้ /research ไม่ได้ เพราะยังไม่ได้ตั้งค่าการค้นเว็บ ให้ผู้ดูแลตั้ง SEARXNG_URL (SearXNG ของตัวเอง) หรือ BRAVE_API_KEY หรือ TAVILY_API_KEY ในไฟล์ .env แล้วเริ่มบอตใหม่ (ดู README หัวข้อ "Web search and research")',
+  en: '/research is not available because no web search is configured. An admin can set SEARXNG_URL (your own SearXNG), BRAVE_API_KEY or TAVILY_API_KEY in .env and restart the bot (see the README, "Web search and research").',
+};
+
+/** `/research` on a bot without a search provider: says what is missing and how to set it, instead of "unknown command". */
+export function createResearchUnavailableCommand(): CommandHandler {
+  return {
+    name: 'research',
+    summary: unavailableSummary,
+    run: (_command, context) => Promise.resolve({ text: pick(unavailable, context.language) }),
+  };
+}

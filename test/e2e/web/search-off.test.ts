@@ -4,7 +4,7 @@ import { startFakeModelServer, type FakeModelServer, type RequestBody } from '..
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // Without a usable search provider the web tools do not exist: the model is not offered web_search or
-// deep_research, and /research is not a command (/help does not list it). With one, all three are there.
+// deep_research, and /research (listed as off in /help) says how to set a provider. With one, all three work.
 
 let model: FakeModelServer;
 let searxng: SearxngFake;
@@ -57,18 +57,20 @@ describe.each(settings)('$name', (setting) => {
     expect(test.app.tools.some((tool) => webTools.includes(tool.name))).toBe(setting.searchOn);
   });
 
-  it(`${setting.searchOn ? 'lists' : 'does not list'} /research in /help, and ${setting.searchOn ? 'knows' : 'does not know'} the command`, async () => {
+  it(`lists /research in /help${setting.searchOn ? '' : ' as off'}, and ${setting.searchOn ? 'runs it' : 'says how to turn it on'}`, async () => {
     const help = await test.ask('/help');
     const helpText = help.replies[0]?.text ?? '';
     expect(helpText).toContain('/kb');
-    expect(helpText.includes('/research')).toBe(setting.searchOn);
+    expect(helpText).toContain('/research');
+    expect(helpText.includes('ปิดอยู่: ยังไม่ได้ตั้งค่าการค้นเว็บ')).toBe(!setting.searchOn);
 
-    // Bare, /research answers with its usage when it exists; with a question, an unknown command does nothing else.
+    // Bare, /research answers with its usage when search is on; without search, with or without a question, it says
+    // what is missing and how to set it — never "unknown command", and nothing is searched or asked of the model.
     const bare = await test.ask('/research');
     const withQuestion = setting.searchOn ? undefined : await test.ask('/research ราคาทองคำวันนี้');
-    const unknown = 'ไม่รู้จักคำสั่ง /research พิมพ์ /help เพื่อดูคำสั่งที่ใช้ได้';
-    expect(bare.replies.map((reply) => reply.text)).toEqual([setting.searchOn ? expect.stringMatching(/^วิธีใช้: \/research <คำถาม>/) : unknown]);
-    if (withQuestion) expect(withQuestion.replies.map((reply) => reply.text)).toEqual([unknown]);
+    const howTo = expect.stringMatching(/^ยังใช้ \/research ไม่ได้ เพราะยังไม่ได้ตั้งค่าการค้นเว็บ .*SEARXNG_URL.*BRAVE_API_KEY.*TAVILY_API_KEY/);
+    expect(bare.replies.map((reply) => reply.text)).toEqual([setting.searchOn ? expect.stringMatching(/^วิธีใช้: \/research <คำถาม>/) : howTo]);
+    if (withQuestion) expect(withQuestion.replies.map((reply) => reply.text)).toEqual([howTo]);
     expect(searxng.requests).toHaveLength(0);
     expect(model.chatRequests).toHaveLength(0);
   });
