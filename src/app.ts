@@ -177,6 +177,7 @@ export function createApp(options: AppOptions): App {
       tools: current.tools ? tools.map((tool) => tool.name) : [],
       readsAllGroupMessages: identities.get(message.platform)?.readsAllGroupMessages,
       ocr: await ocr.recheck(),
+      webSearch: web.research !== null,
       platformLines: (await options.adapters?.find((adapter) => adapter.platform === message.platform)?.statusLines?.(config.BOT_LANGUAGE, forAdmin)) ?? [],
     };
   };

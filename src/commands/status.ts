@@ -19,6 +19,8 @@ export interface StatusReport {
   platformLines: string[];
   /** Whether text in images can be read (tesseract and its language data installed). */
   ocr: OcrStatus;
+  /** Whether a web search provider is configured (web_search, deep_research, /research). */
+  webSearch: boolean;
 }
 
 const template: Localized = {
@@ -29,6 +31,7 @@ const template: Localized = {
     '- เรียกเครื่องมือได้: {tools} ({toolsSource})',
     '- โมเดลมองเห็นรูปภาพ: {vision} ({visionSource})',
     '- อ่านตัวหนังสือในรูป (OCR): {ocr}',
+    '- ค้นเว็บ: {webSearch}',
     '- โหมดค้นคืนความรู้ (RAG) ในห้องนี้: {rag}',
     '- เครื่องมือ: {toolNames}',
   ].join('\n'),
@@ -39,6 +42,7 @@ const template: Localized = {
     '- Tool calling: {tools} ({toolsSource})',
     '- Vision: {vision} ({visionSource})',
     '- Text in images (OCR): {ocr}',
+    '- Web search: {webSearch}',
     '- Knowledge retrieval (RAG) here: {rag}',
     '- Tools: {toolNames}',
   ].join('\n'),
@@ -64,6 +68,10 @@ function ocrLine(status: OcrStatus, language: Language): string {
     ? say(ocrReady, language, { version: status.version, languages: status.languages })
     : say(ocrMissing, language, { detail: status.detail });
 }
+const searchOff: Localized = {
+  th: 'ไม่ได้ — ยังไม่ได้ตั้งค่า (SEARXNG_URL, BRAVE_API_KEY หรือ TAVILY_API_KEY)',
+  en: 'no — not configured (SEARXNG_URL, BRAVE_API_KEY or TAVILY_API_KEY)',
+};
 const yes: Localized = { th: 'ได้', en: 'yes' };
 const no: Localized = { th: 'ไม่ได้', en: 'no' };
 const healthy: Localized = { th: 'ทำงานปกติ', en: 'healthy' };
@@ -97,6 +105,7 @@ export function createStatusCommand(report: (message: InboundMessage, forAdmin: 
             rag: say(ragNames[status.rag], language),
             toolNames: status.tools.join(', ') || '-',
             ocr: ocrLine(status.ocr, language),
+            webSearch: say(status.webSearch ? yes : searchOff, language),
           }) +
           reading +
           status.platformLines.map((line) => `\n- ${line}`).join(''),

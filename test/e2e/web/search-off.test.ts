@@ -63,6 +63,8 @@ describe.each(settings)('$name', (setting) => {
     expect(helpText).toContain('/kb');
     expect(helpText).toContain('/research');
     expect(helpText.includes('ปิดอยู่: ยังไม่ได้ตั้งค่าการค้นเว็บ')).toBe(!setting.searchOn);
+    const status = (await test.ask('/status')).replies[0]?.text ?? '';
+    expect(status).toContain(setting.searchOn ? '- ค้นเว็บ: ได้' : '- ค้นเว็บ: ไม่ได้ — ยังไม่ได้ตั้งค่า (SEARXNG_URL, BRAVE_API_KEY หรือ TAVILY_API_KEY)');
 
     // Bare, /research answers with its usage when search is on; without search, with or without a question, it says
     // what is missing and how to set it — never "unknown command", and nothing is searched or asked of the model.
