@@ -12,15 +12,20 @@ export async function shadePng(shade: number, size = 16): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The shade of every image shown to the model in a chat request (data URIs), in order, to the nearest 10. */
-export async function shownShades(body: RequestBody | undefined): Promise<number[]> {
-  const urls = messagesOf(body).flatMap((message) =>
+/** The data URIs of every image shown to the model in a chat request, in order. */
+export function shownImageUrls(body: RequestBody | undefined): string[] {
+  return messagesOf(body).flatMap((message) =>
     Array.isArray(message.content)
       ? message.content.flatMap((part: { type?: string; image_url?: { url: string } }) =>
           part.type === 'image_url' && part.image_url ? [part.image_url.url] : [],
         )
       : [],
   );
+}
+
+/** The shade of every image shown to the model in a chat request (data URIs), in order, to the nearest 10. */
+export async function shownShades(body: RequestBody | undefined): Promise<number[]> {
+  const urls = shownImageUrls(body);
   return Promise.all(
     urls.map(async (url) => {
       const { channels } = await sharp(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')).stats();

@@ -1,4 +1,4 @@
-import { detectImageType } from '../../shared/image-type.js';
+import { sniffImageFormat } from '../../images/sniff-image-format.js';
 import type { IngestFailure } from './ingest-failure.js';
 
 // The type comes from the extension (or the MIME type when there is none) and must agree with the bytes:
@@ -69,9 +69,9 @@ function sniff(bytes: Uint8Array): Content {
   }
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'legacy-office';
-  const image = detectImageType(bytes);
-  if (image === 'image/png' || image === 'image/jpeg' || image === 'image/webp') return 'image';
-  if (image === 'image/gif') return 'other-image';
+  // The same sniffing as chat images: one list of what we read.
+  const image = sniffImageFormat(bytes);
+  if (image?.accepted) return image.format === 'gif' ? 'other-image' : 'image';
   if (hasUtf16Bom(bytes)) return 'text';
   return bytes.subarray(0, 8192).includes(0) ? 'binary' : 'text';
 }

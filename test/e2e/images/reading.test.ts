@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
+import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { messagesOf, newestUserContent } from '../../fakes/recorded-messages.js';
 import { fake as fakeTokens } from '../../support/fake-tokens.js';
 import { writeFileSync } from 'node:fs';
 import { writeReceiptPhoto, writeTextImage } from '../../support/receipt-photos.js';
-import { shadePng, shownShades } from '../../support/shade-images.js';
+import { shadePng, shownImageUrls, shownShades } from '../../support/shade-images.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // A Thai receipt photo through the real turn and the real tesseract, for each kind of model: one that calls
@@ -30,16 +30,6 @@ function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content.map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : '')).join('\n');
-}
-
-function imageUrlsOf(body: RequestBody | undefined): string[] {
-  return messagesOf(body).flatMap((message) =>
-    Array.isArray(message.content)
-      ? message.content.flatMap((part: { type?: string; image_url?: { url: string } }) =>
-          part.type === 'image_url' && part.image_url ? [part.image_url.url] : [],
-        )
-      : [],
-  );
 }
 
 async function decodeDataUri(url: string): Promise<sharp.Metadata> {
@@ -69,7 +59,7 @@ describe('a model that calls tools and sees', () => {
     model.assertAllConsumed();
 
     const [first, second] = model.chatRequests;
-    const shown = imageUrlsOf(first);
+    const shown = shownImageUrls(first);
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatch(/^data:image\/jpeg;base64,/);
     const metadata = await decodeDataUri(shown[0] ?? '');
@@ -80,7 +70,7 @@ describe('a model that calls tools and sees', () => {
     const toolResult = messagesOf(second).find((message) => message.role === 'tool');
     expect(String(toolResult?.content)).toContain('รวมทั้งสิ้น 190.00 บาท');
     // Already seen with the question: not sent a second time.
-    expect(imageUrlsOf(second)).toHaveLength(1);
+    expect(shownImageUrls(second)).toHaveLength(1);
     expect(handled.replies.map((reply) => reply.text)).toEqual(['ยอดรวมทั้งสิ้น 190.00 บาทค่ะ']);
     expect(handled.turn?.guardEvents.filter((event) => event.action !== 'pass')).toEqual([]);
   });
@@ -113,7 +103,7 @@ describe('a model that calls tools but cannot see', () => {
     const handled = await test.ask('รวมเท่าไหร่', { attachmentPaths: [photo] });
     model.assertAllConsumed();
     expect(textOf(newestUserContent(model.chatRequests[0]))).toContain('รวมทั้งสิ้น 190.00 บาท');
-    expect(imageUrlsOf(model.chatRequests[0])).toEqual([]);
+    expect(shownImageUrls(model.chatRequests[0])).toEqual([]);
     const toolResult = messagesOf(model.chatRequests[1]).find((message) => message.role === 'tool');
     expect(String(toolResult?.content)).toContain('รวมทั้งสิ้น 190.00 บาท');
     expect(String(toolResult?.content)).not.toContain('แสดงให้คุณดู');
@@ -134,7 +124,7 @@ describe('a model that cannot call tools', () => {
     expect(question).toContain('รวมทั้งสิ้น 190.00 บาท');
     // Never in the system prompt: it stays byte-identical across turns.
     expect(textOf(messagesOf(model.chatRequests[0])[0]?.content)).not.toContain('190.00');
-    expect(imageUrlsOf(model.chatRequests[0])).toEqual([]);
+    expect(shownImageUrls(model.chatRequests[0])).toEqual([]);
     expect(handled.replies.map((reply) => reply.text)).toEqual(['รวมทั้งสิ้น 190.00 บาท มีลาเต้เย็น 2 แก้ว']);
   });
 
@@ -158,7 +148,7 @@ describe('a model that sees but cannot call tools', () => {
     const photo = await writeReceiptPhoto(receiptDirectory);
     model.script({ text: 'ใบเสร็จร้านกาแฟแสงเช้า รวม 190.00 บาท' });
     const handled = await test.ask('นี่คือใบเสร็จอะไร', { attachmentPaths: [photo] });
-    expect(imageUrlsOf(model.chatRequests[0])).toHaveLength(1);
+    expect(shownImageUrls(model.chatRequests[0])).toHaveLength(1);
     expect(textOf(newestUserContent(model.chatRequests[0]))).toContain('190.00');
     expect(handled.replies.map((reply) => reply.text)).toEqual(['ใบเสร็จร้านกาแฟแสงเช้า รวม 190.00 บาท']);
   });
