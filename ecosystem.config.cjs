@@ -1,11 +1,45 @@
-// pm2: the bot beside its local model server. `pm2 start ecosystem.config.cjs`
+// pm2: the bot beside its local model server. `npx pm2 start ecosystem.config.cjs`
 //   MODEL_SERVER=llama-server (default) | ollama | none   — which model server pm2 runs beside the bot
-//   LLAMA_SERVER_BIN, LLAMA_MODEL (path to a .gguf), LLAMA_MMPROJ (optional vision projector), LLAMA_PORT, LLAMA_CTX
-//   OLLAMA_BIN, OLLAMA_HOST
-// The bot reads the rest of its settings from the environment / .env (see .env.example).
+//   llama-server: LLAMA_SERVER_BIN (default: llama-server on PATH), and either LLAMA_MODEL (a .gguf file) or
+//                 LLAMA_HF (a Hugging Face repo:quant, downloaded on first start), LLAMA_MMPROJ (vision projector),
+//                 LLAMA_PORT, LLAMA_CTX
+//   ollama:       OLLAMA_BIN (default: ollama on PATH), OLLAMA_HOST
+// These may be set in the environment or in .env (the environment wins). The bot reads the rest of its settings
+// from .env (see .env.example). What a server needs is checked here, so `pm2 start` fails with a message instead
+// of running the bot alone beside a model app pm2 could not start ("Script not found").
+const fs = require('node:fs');
 const path = require('node:path');
+const { parseEnv } = require('node:util');
 
-const modelServer = process.env.MODEL_SERVER || 'llama-server';
+const dotEnvFile = path.join(__dirname, '.env');
+const dotEnv = fs.existsSync(dotEnvFile) ? parseEnv(fs.readFileSync(dotEnvFile, 'utf8')) : {};
+const setting = (name, fallback) => process.env[name] || dotEnv[name] || fallback;
+const thai = setting('BOT_LANGUAGE', 'th') !== 'en';
+
+/** Stops `pm2 start` (exit 1) with the problem and what to do, in the bot's language; a thrown error would bury it
+ * under pm2's "File malformated" and a stack trace. */
+function refuse(thaiText, englishText) {
+  process.stderr.write(`ecosystem.config.cjs: ${thai ? thaiText : englishText}\n`);
+  process.exit(1);
+}
+
+/** The executable pm2 would run: a path as given, else the first match on PATH; undefined when there is none. */
+function findProgram(program) {
+  const isExecutable = (file) => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (program.includes('/')) return isExecutable(path.resolve(__dirname, program)) ? path.resolve(__dirname, program) : undefined;
+  for (const directory of (process.env.PATH || '').split(path.delimiter)) {
+    if (directory && isExecutable(path.join(directory, program))) return path.join(directory, program);
+  }
+  return undefined;
+}
+
 const logs = (name) => ({
   out_file: path.join(__dirname, 'logs', `${name}.out.log`),
   error_file: path.join(__dirname, 'logs', `${name}.err.log`),
@@ -30,40 +64,79 @@ const saeng = {
   ...logs('saeng'),
 };
 
-const llamaPort = process.env.LLAMA_PORT || '8080';
-const llamaArgs = [
-  '-m',
-  process.env.LLAMA_MODEL || 'models/model.gguf',
-  '--host',
-  '127.0.0.1',
-  '--port',
-  llamaPort,
-  '-c',
-  process.env.LLAMA_CTX || '8192',
-  '-np',
-  '1',
-  '--jinja', // tool calling needs the Jinja chat template
-];
-if (process.env.LLAMA_MMPROJ) llamaArgs.push('--mmproj', process.env.LLAMA_MMPROJ);
-
-const servers = {
-  'llama-server': {
+function llamaServer() {
+  const program = setting('LLAMA_SERVER_BIN', 'llama-server');
+  const script = findProgram(program);
+  if (!script) {
+    refuse(
+      `ไม่พบโปรแกรม ${program} (MODEL_SERVER=llama-server): ติดตั้ง llama.cpp ตามหัวข้อ "Getting a model" ใน README แล้วตั้ง LLAMA_SERVER_BIN=/ที่อยู่/llama-server หรือใช้ MODEL_SERVER=ollama / MODEL_SERVER=none`,
+      `cannot find ${program} (MODEL_SERVER=llama-server): install llama.cpp (README, "Getting a model") and set LLAMA_SERVER_BIN=/path/to/llama-server, or use MODEL_SERVER=ollama / MODEL_SERVER=none`,
+    );
+  }
+  const hfModel = setting('LLAMA_HF', '');
+  const modelFile = setting('LLAMA_MODEL', hfModel ? '' : 'models/model.gguf');
+  const model = [];
+  if (modelFile) {
+    if (!fs.existsSync(path.resolve(__dirname, modelFile))) {
+      refuse(
+        `ไม่พบไฟล์โมเดล LLAMA_MODEL=${modelFile}: ดาวน์โหลดไฟล์ .gguf ตามหัวข้อ "Getting a model" ใน README หรือตั้ง LLAMA_HF=unsloth/Qwen3.5-2B-GGUF:Q4_K_M ให้ llama-server ดาวน์โหลดเอง`,
+        `no model file at LLAMA_MODEL=${modelFile}: download a .gguf (README, "Getting a model") or set LLAMA_HF=unsloth/Qwen3.5-2B-GGUF:Q4_K_M and llama-server downloads it`,
+      );
+    }
+    model.push('-m', path.resolve(__dirname, modelFile));
+  } else {
+    model.push('-hf', hfModel);
+  }
+  const projector = setting('LLAMA_MMPROJ', '');
+  if (projector) model.push('--mmproj', path.resolve(__dirname, projector));
+  return {
     name: 'model',
-    script: process.env.LLAMA_SERVER_BIN || 'llama-server',
-    args: llamaArgs,
+    cwd: __dirname,
+    script,
+    args: [
+      ...model,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      setting('LLAMA_PORT', '8080'),
+      '-c',
+      setting('LLAMA_CTX', '8192'),
+      '-np',
+      '1',
+      '--jinja', // tool calling needs the Jinja chat template
+    ],
     interpreter: 'none',
-    exp_backoff_restart_delay: 2_000, // a missing model file or OOM must not spin
+    exp_backoff_restart_delay: 2_000, // a crash or OOM must not spin
     ...logs('model'),
-  },
-  ollama: {
+  };
+}
+
+function ollama() {
+  const program = setting('OLLAMA_BIN', 'ollama');
+  const script = findProgram(program);
+  if (!script) {
+    refuse(
+      `ไม่พบโปรแกรม ${program} (MODEL_SERVER=ollama): ติดตั้ง Ollama ตามหัวข้อ "Getting a model" ใน README หรือตั้ง OLLAMA_BIN=/ที่อยู่/ollama`,
+      `cannot find ${program} (MODEL_SERVER=ollama): install Ollama (README, "Getting a model") or set OLLAMA_BIN=/path/to/ollama`,
+    );
+  }
+  return {
     name: 'model',
-    script: process.env.OLLAMA_BIN || 'ollama',
+    cwd: __dirname,
+    script,
     args: ['serve'],
     interpreter: 'none',
     exp_backoff_restart_delay: 2_000,
-    env: { OLLAMA_HOST: process.env.OLLAMA_HOST || '127.0.0.1:11434', OLLAMA_KEEP_ALIVE: '-1' },
+    env: { OLLAMA_HOST: setting('OLLAMA_HOST', '127.0.0.1:11434'), OLLAMA_KEEP_ALIVE: '-1' },
     ...logs('model'),
-  },
-};
+  };
+}
 
-module.exports = { apps: modelServer === 'none' ? [saeng] : [servers[modelServer], saeng].filter(Boolean) };
+const modelServer = setting('MODEL_SERVER', 'llama-server');
+const servers = { 'llama-server': llamaServer, ollama, none: () => undefined };
+if (!Object.hasOwn(servers, modelServer)) {
+  refuse(`MODEL_SERVER=${modelServer} ไม่รู้จัก: ใช้ llama-server, ollama หรือ none`, `unknown MODEL_SERVER=${modelServer}: use llama-server, ollama or none`);
+}
+const model = servers[modelServer]();
+
+module.exports = { apps: model ? [model, saeng] : [saeng] };

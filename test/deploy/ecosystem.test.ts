@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The pm2 ecosystem file is evaluated by pm2 itself; here by a plain `node` child, with the same environment a user's
+// `pm2 start` would see. It must refuse (exit 1, a message naming the variable) instead of handing pm2 a model app
+// whose script does not exist.
+
+// A copy in a scratch directory: its `.env` is the scratch one, never the developer's.
+const scratch = mkdtempSync(path.join(tmpdir(), 'saeng-ecosystem-'));
+const ecosystem = path.join(scratch, 'ecosystem.config.cjs');
+copyFileSync(path.resolve('ecosystem.config.cjs'), ecosystem);
+const binDirectory = path.join(scratch, 'bin');
+const modelFile = path.join(scratch, 'tiny.gguf');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function program(name: string): void {
+  mkdirSync(binDirectory, { recursive: true });
+  const file = path.join(binDirectory, name);
+  writeFileSync(file, '#!/bin/sh\nexit 0\n');
+  chmodSync(file, 0o755);
+}
+
+interface Loaded {
+  status: number | null;
+  stderr: string;
+  apps: { name: string; script: string; args?: string[] }[];
+}
+
+function load(environment: Record<string, string>): Loaded {
+  const result = spawnSync(process.execPath, ['-e', `process.stdout.write(JSON.stringify(require(${JSON.stringify(ecosystem)}).apps))`], {
+    // No inherited MODEL_SERVER/LLAMA_* from the developer's shell; PATH only as the test gives it.
+    env: { PATH: environment.PATH ?? '/nonexistent', HOME: scratch, ...environment },
+    cwd: scratch,
+    encoding: 'utf8',
+  });
+  return { status: result.status, stderr: result.stderr, apps: result.status === 0 ? (JSON.parse(result.stdout) as Loaded['apps']) : [] };
+}
+
+describe('ecosystem.config.cjs', () => {
+  it('refuses, in Thai, when llama-server is not installed', () => {
+    const loaded = load({});
+    expect(loaded.status).toBe(1);
+    expect(loaded.stderr).toContain('ไม่พบโปรแกรม llama-server');
+    expect(loaded.stderr).toContain('LLAMA_SERVER_BIN');
+  });
+
+  it('refuses in English with BOT_LANGUAGE=en, and names a missing model file', () => {
+    program('llama-server');
+    const loaded = load({ PATH: binDirectory, BOT_LANGUAGE: 'en', LLAMA_MODEL: path.join(scratch, 'missing.gguf') });
+    expect(loaded.status).toBe(1);
+    expect(loaded.stderr).toContain('no model file at LLAMA_MODEL=');
+    expect(loaded.stderr).toContain('LLAMA_HF=');
+  });
+
+  it('runs llama-server from PATH with the model file, --jinja and one slot', () => {
+    program('llama-server');
+    writeFileSync(modelFile, 'GGUF');
+    const loaded = load({ PATH: binDirectory, LLAMA_MODEL: modelFile, LLAMA_PORT: '8099' });
+    expect(loaded.status).toBe(0);
+    const [model, bot] = loaded.apps;
+    expect(model?.name).toBe('model');
+    expect(model?.script).toBe(path.join(binDirectory, 'llama-server'));
+    expect(model?.args).toEqual(['-m', modelFile, '--host', '127.0.0.1', '--port', '8099', '-c', '8192', '-np', '1', '--jinja']);
+    expect(bot?.name).toBe('saeng');
+  });
+
+  it('downloads with -hf when LLAMA_HF is set and no file is named', () => {
+    program('llama-server');
+    const loaded = load({ PATH: binDirectory, LLAMA_HF: 'unsloth/Qwen3.5-2B-GGUF:Q4_K_M' });
+    expect(loaded.status).toBe(0);
+    expect(loaded.apps[0]?.args?.slice(0, 2)).toEqual(['-hf', 'unsloth/Qwen3.5-2B-GGUF:Q4_K_M']);
+  });
+
+  it('reads MODEL_SERVER from .env; the environment wins', () => {
+    const dotEnv = path.join(scratch, '.env');
+    writeFileSync(dotEnv, 'MODEL_SERVER=none\n');
+    try {
+      expect(load({}).apps.map((app) => app.name)).toEqual(['saeng']);
+      expect(load({ MODEL_SERVER: 'ollama' }).stderr).toContain('ไม่พบโปรแกรม ollama');
+    } finally {
+      rmSync(dotEnv);
+    }
+  });
+
+  it('refuses an unknown MODEL_SERVER and a missing ollama', () => {
+    expect(load({ MODEL_SERVER: 'vllm' }).stderr).toContain('MODEL_SERVER=vllm');
+    const ollama = load({ MODEL_SERVER: 'ollama' });
+    expect(ollama.status).toBe(1);
+    expect(ollama.stderr).toContain('ไม่พบโปรแกรม ollama');
+  });
+});
