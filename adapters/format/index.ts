@@ -58,3 +58,4 @@ export function renderForPlatform(markdown: string, platform: FormattedPlatform,
 }
 
 export type { Part } from './split.js';
+export { renderTerminalText, type TerminalTextOptions } from './terminal-text.js';
