@@ -1,7 +1,7 @@
 import { pick, type Localized } from '../src/shared/i18n.js';
 import type { ImageReader } from '../src/shared/image-reading.js';
 import type { Logger } from '../src/shared/log.js';
-import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage } from '../src/shared/types.js';
+import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage, TurnStep } from '../src/shared/types.js';
 import type { ConversationHistory } from './history.js';
 import { ModelError, modelErrorMessage, type CapabilitySource, type ModelClient } from './model/index.js';
 import { buildDateLine, buildSystemPrompt, buildToolDefinitions, buildUserContent, historyMessages } from './prompt.js';
@@ -9,6 +9,7 @@ import { attachedImagesLine, imageTextUpFront } from './images-up-front.js';
 import { executeTurn, type TurnOutcome } from './turn.js';
 import { TurnImages } from './turn-images.js';
 import { failedRecord } from './turn-record.js';
+import { cancelledOutcome } from './turn-cancel.js';
 import type { AgentRuntime, TurnRequest } from './turn-request.js';
 import type { AnyTool } from './tools/tool.js';
 import { describeError } from '../src/shared/describe-error.js';
@@ -60,8 +61,11 @@ export interface TurnInput {
    * sees nor duplicates the exchange the cut-off run may have written to the history.
    */
   turnId?: string;
+  /** Aborting it cancels the turn: the model request in flight is aborted, the reply says so, history is untouched. */
   signal?: AbortSignal;
   progress?: (event: ProgressEvent) => void;
+  /** Told when each step starts (a model call, a tool by name): what a status line shows. */
+  onStep?: (step: TurnStep) => void;
 }
 
 export class Agent {
@@ -127,6 +131,10 @@ export class Agent {
         return await this.turnWith(input, capabilities);
       }
     } catch (error) {
+      if (input.signal?.aborted) {
+        this.dependencies.log.info({ conversation: input.conversationKey }, 'turn cancelled');
+        return cancelledOutcome(input, this.dependencies.settings.language, capabilities, started);
+      }
       const kind = error instanceof ModelError ? error.kind : 'unexpected';
       this.dependencies.log.error({ conversation: input.conversationKey, kind, error: describeError(error) }, 'turn failed');
       const text = modelErrorMessage(error, this.dependencies.settings.language);
@@ -142,6 +150,8 @@ export class Agent {
     const outcome = await executeTurn(request, this.runtime);
     const { record } = outcome;
     const blocked = record.guardEvents.some((event) => event.guard === 'dlp' && event.action === 'block');
+    // Cancelled after the last model call (during the guards): still nothing is stored.
+    input.signal?.throwIfAborted();
     if (!blocked) await history.append(input.conversationKey, { question: storedContent, answer: record.finalText, turnId: input.turnId });
     log.info(
       {
@@ -185,6 +195,7 @@ export class Agent {
     }
     const signal = input.signal ?? new AbortController().signal;
     const progress = input.progress ?? (() => undefined);
+    const onStep = input.onStep ?? (() => undefined);
     const turnImages = new TurnImages(input.images, this.dependencies.images, capabilities.vision, signal);
     const questionImages = await turnImages.forQuestion();
     const imageList = attachedImagesLine(turnImages, capabilities, language);
@@ -215,6 +226,7 @@ export class Agent {
       boundKnowledgeBaseIds,
       signal,
       progress,
+      onStep,
       now: () => now,
     };
     return { request, storedContent };

@@ -24,6 +24,7 @@ export async function modelStep(turn: TurnState, runtime: AgentRuntime, toolsAll
   let abortEvent: GuardEvent | undefined;
   let abortKind: 'repetition' | 'leaked-markup' | undefined;
   record.steps++;
+  turn.reportStep({ kind: 'model' });
   const result = await runtime.model.call({
     messages: turn.messages,
     tools: toolsAllowed ? turn.offeredTools : undefined,
@@ -37,6 +38,8 @@ export async function modelStep(turn: TurnState, runtime: AgentRuntime, toolsAll
     },
   });
   record.modelMs += result.ms;
+  // A cancelled turn ends here: what the aborted stream gave is no answer.
+  turn.context.signal.throwIfAborted();
   if (abortEvent) record.guardEvents.push(abortEvent);
   if (result.aborted && abortKind === 'repetition') {
     record.stopReason = 'repetition';

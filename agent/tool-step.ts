@@ -13,7 +13,10 @@ export async function toolStep(turn: TurnState, runtime: AgentRuntime, calls: As
     tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.argumentsText } })),
   });
   for (const call of calls) {
+    turn.reportStep({ kind: 'tool', tool: call.name });
     const outcome = await runToolCall(call, runtime.tools, record.toolCalls, turn.context);
+    // A tool that ignores the signal still ends a cancelled turn once it returns.
+    turn.context.signal.throwIfAborted();
     record.toolCalls.push(outcome.record);
     record.files.push(...outcome.record.files);
     if (outcome.event) record.guardEvents.push(outcome.event);

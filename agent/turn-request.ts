@@ -1,6 +1,6 @@
 import type { ModelImage } from '../src/shared/image-reading.js';
 import type { Logger } from '../src/shared/log.js';
-import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage } from '../src/shared/types.js';
+import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage, TurnStep } from '../src/shared/types.js';
 import type { ChatCompletionMessageParam, ChatCompletionTool, ModelClient } from './model/index.js';
 import type { AnyTool } from './tools/tool.js';
 import type { TurnImages } from './turn-images.js';
@@ -31,8 +31,11 @@ export interface TurnRequest {
   /** Citations of the naive-RAG passages. */
   initialCitations: Citation[];
   boundKnowledgeBaseIds: readonly string[];
+  /** Aborted: the turn is cancelled (the model request in flight is aborted, nothing is stored). */
   signal: AbortSignal;
   progress(event: ProgressEvent): void;
+  /** Told when each step starts (a model call, a tool), for a status line. */
+  onStep(step: TurnStep): void;
   /** The turn's clock (fixed for the whole turn). */
   now(): Date;
 }

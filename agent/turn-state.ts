@@ -1,5 +1,5 @@
 import type { ModelImage } from '../src/shared/image-reading.js';
-import type { TurnRecord } from '../src/shared/types.js';
+import type { TurnRecord, TurnStep } from '../src/shared/types.js';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from './model/index.js';
 import { userAskedToRepeat } from './repeat-request.js';
 import type { ToolContext } from './tools/tool.js';
@@ -17,6 +17,8 @@ export interface TurnState {
   /** Undefined when the model cannot call tools (never an empty array). */
   readonly offeredTools: ChatCompletionTool[] | undefined;
   readonly userAskedToRepeat: boolean;
+  /** Tells the caller a step has started (TurnRequest.onStep). */
+  readonly reportStep: (step: TurnStep) => void;
 }
 
 export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnState {
@@ -57,6 +59,7 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
     pendingImages,
     offeredTools: request.capabilities.tools && runtime.toolDefinitions.length > 0 ? runtime.toolDefinitions : undefined,
     userAskedToRepeat: userAskedToRepeat(request.question),
+    reportStep: request.onStep,
   };
 }
 

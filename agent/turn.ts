@@ -9,7 +9,8 @@ import { startTurn, type TurnState } from './turn-state.js';
 
 // The ReAct loop: stream → run tool calls → append results → repeat, until a final answer or the step limit; then
 // the post-answer steps of guards/index.ts, in their one order (docs/architecture.md, "Turn loop and guard order").
-// Expected outcomes are values; only model-server failures throw (ModelError).
+// Expected outcomes are values; only model-server failures (ModelError) and a cancel (the signal's abort, after a
+// model or tool step) throw.
 
 export interface TurnOutcome {
   record: TurnRecord;

@@ -17,7 +17,7 @@ import type { Outbound } from './outbound.js';
 import type { Responder } from './shared/channel.js';
 import { say, type Localized } from './shared/i18n.js';
 import type { Logger } from './shared/log.js';
-import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply, TurnRecord } from './shared/types.js';
+import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply, TurnRecord, TurnStep } from './shared/types.js';
 
 export interface TurnRunner {
   runTurn(input: TurnInput): Promise<TurnOutcome>;
@@ -196,7 +196,16 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       if (attachments.length === 0) await final({ text: say(emptyMentionHint, settings.language), files: [] });
       return { admission, replies: sink.sent };
     }
-    const stopWorking = responder.working?.();
+    // One controller per turn: the responder's cancel (the console's Ctrl-C) aborts this turn only.
+    const cancel = new AbortController();
+    const stopWorking = responder.working?.({ cancel: () => cancel.abort() });
+    const onStep = (step: TurnStep) => {
+      try {
+        responder.step?.(step);
+      } catch (error) {
+        log.warn({ ...base, error: String(error) }, 'step note failed');
+      }
+    };
     let outcome: TurnOutcome;
     try {
       outcome = await dependencies.agent.runTurn({
@@ -207,7 +216,9 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
         images,
         chatContext,
         turnId: `${message.platform}:${message.messageId}`,
+        signal: cancel.signal,
         progress,
+        onStep,
       });
     } finally {
       stopWorking?.();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Attachment, InboundMessage } from '../../src/shared/types.js';
+import { expandHome } from './attach-path.js';
 
 /** The console's single space: knowledge bases created from the console live here. */
 export const consoleSpaceKey = 'console:local';
@@ -62,9 +63,9 @@ export async function consoleMessage(options: ConsoleMessageOptions): Promise<In
   };
 }
 
-/** A missing file fails here, while the user is still at the prompt; the bytes are read when needed. */
+/** A missing file fails here (the chat checked it at `/attach` already); the bytes are read when needed. */
 async function fileAttachment(file: string): Promise<Attachment> {
-  const resolved = path.resolve(file);
+  const resolved = expandHome(file);
   const info = await stat(resolved);
   const extension = path.extname(resolved).toLowerCase();
   const imageType = imageTypes[extension];

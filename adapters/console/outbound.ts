@@ -1,25 +1,46 @@
-import type { Responder } from '../../src/shared/channel.js';
-import type { Reply } from '../../src/shared/types.js';
+import type { Responder, RunningTurn } from '../../src/shared/channel.js';
+import type { Reply, TurnStep } from '../../src/shared/types.js';
+import { renderTerminalText, type TerminalTextOptions } from '../format/index.js';
 
-/** Renders a reply for a terminal: Markdown as typed, then the attached files by path. */
-export function renderConsoleReply(reply: Reply): string {
-  const lines = [reply.text];
+/** Renders a reply for a terminal: Markdown rendered (ANSI styles only with `color`), then the attached files by path. */
+export function renderConsoleReply(reply: Reply, options: TerminalTextOptions = { color: false }): string {
+  const lines = [renderTerminalText(reply.text, options)];
   for (const file of reply.files) lines.push(`📎 ${file.name} → ${file.path}`);
   return lines.join('\n');
 }
 
+/** Where a console responder writes: the running chat's screen (adapters/console/chat.ts), or a bare stream. */
+export interface ConsoleSurface {
+  /** Writes whole lines where the user reads them (above the prompt); `stream`: another stream of the same terminal. */
+  print(text: string, stream?: NodeJS.WritableStream): void;
+  /** Shows the prompt again (after a reply). */
+  ready(): void;
+  /** Shows the running turn's status line and takes its cancel (Ctrl-C). */
+  working?(turn: RunningTurn): () => void;
+  step?(step: TurnStep): void;
+  /** How replies are drawn here: colour on a terminal, its width (default: plain, unwrapped). */
+  textOptions?(): TerminalTextOptions;
+}
+
 /** Writes replies to the terminal, one part each (a terminal has no length limit), then shows the prompt again. */
 export function consoleResponder(output: NodeJS.WritableStream, prompt: () => void): Responder {
+  return surfaceResponder({ print: (text) => void output.write(text), ready: prompt });
+}
+
+/** The same, through a surface: the status line, Ctrl-C, and nothing written across the prompt. */
+export function surfaceResponder(surface: ConsoleSurface): Responder {
   return {
     send: async (reply, journal) => {
       if (journal.isSent(0)) return;
       await journal.sending(0);
-      output.write(`\n${renderConsoleReply(reply)}\n\n`);
+      surface.print(`\n${renderConsoleReply(reply, surface.textOptions?.())}\n\n`);
       await journal.sent(0);
-      prompt();
+      surface.ready();
     },
     progress: async (event) => {
-      output.write(`… ${event.text}\n`);
+      surface.print(`… ${event.text}\n`);
     },
+    working: (turn) => surface.working?.(turn) ?? (() => undefined),
+    step: (turnStep) => surface.step?.(turnStep),
   };
 }

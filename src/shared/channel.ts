@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply } from './types.js';
+import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply, TurnStep } from './types.js';
 
 // The contract between a platform adapter (adapters/<platform>/) and the core: everything an adapter needs, and
 // nothing else. Adding a platform: docs/architecture.md, "Adding a platform".
@@ -20,10 +20,25 @@ export interface Responder {
   send(reply: Reply, journal: DeliveryJournal): Promise<void>;
   progress?(event: ProgressEvent): Promise<void>;
   /**
-   * The agent is working on this message (a typing indicator, where the platform has one): called when its turn
-   * starts; the function it returns is called when the turn ends, before the answer is sent.
+   * The agent is working on this message (a typing indicator, a status line): called when its turn starts; the
+   * function it returns is called when the turn ends, before the answer is sent. `turn.cancel()` stops the turn
+   * (a platform with a cancel gesture, e.g. the console's Ctrl-C); platforms without one ignore it.
    */
-  working?(): () => void;
+  working?(turn: RunningTurn): () => void;
+  /**
+   * The running turn started a step: a model call, or a tool (its name). Only between `working()` and the call of
+   * the function it returned; for a status line, so platforms without one leave it out.
+   */
+  step?(step: TurnStep): void;
+}
+
+/** A turn in progress, as its responder is handed it. */
+export interface RunningTurn {
+  /**
+   * Stops the turn at once: the model request in flight is aborted, the message is answered with a short
+   * localized "cancelled" reply (so it is not run again after a restart), and the history is left unchanged.
+   */
+  cancel(): void;
 }
 
 /** `stored`: kept durably, it will be answered; `duplicate`: this platform message id was accepted before. */

@@ -127,7 +127,8 @@ export interface ToolCallRecord {
   files: OutboundFile[];
 }
 
-export type StopReason = 'answer' | 'step-limit' | 'repetition' | 'leaked-markup' | 'repeat-call' | 'model-error';
+/** `cancelled`: the user stopped the turn (its platform's cancel); nothing of it is kept in the history. */
+export type StopReason = 'answer' | 'step-limit' | 'repetition' | 'leaked-markup' | 'repeat-call' | 'model-error' | 'cancelled';
 
 /** Everything one turn did; guards are pure functions over it. */
 export interface TurnRecord {
@@ -162,3 +163,6 @@ export interface ProgressEvent {
   source: string;
   text: string;
 }
+
+/** The step a running turn has just started: a model call, or one of its tools (by tool name). */
+export type TurnStep = { kind: 'model' } | { kind: 'tool'; tool: string };

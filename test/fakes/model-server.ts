@@ -44,7 +44,8 @@ export type ScriptStep = StepBase &
     | { toolCalls: ScriptedToolCall[]; style?: 'fragments' | 'whole' | 'no-index' | 'no-id-type' | 'same-index'; text?: string }
     | { chunks: unknown[] }
     | { error: { status: number; body: string | Record<string, unknown> } }
-    | { hang: true }
+    /** Keeps the response open until the client gives up; with `text`, a streamed start of an answer first. */
+    | { hang: true; text?: string }
     | { repeatText: string; times: number; delayMs?: number }
     | { garbage: string; status?: number }
   );
@@ -60,6 +61,8 @@ export interface FakeModelServer {
   unexpected: string[];
   /** Responses whose client closed the connection before the fake finished writing. */
   closedEarly: number;
+  /** Resolves once `count` responses were closed early by their client (an aborted request). */
+  whenClosedEarly(count?: number): Promise<void>;
   /** Repeats actually written by `repeatText` steps. */
   repeatsSent: number;
   assertAllConsumed(): void;
@@ -72,6 +75,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
   const steps: ScriptStep[] = [];
   const sockets = new Set<Socket>();
   let sequence = 0;
+  const closedEarlyWaiters: { count: number; resolve: () => void }[] = [];
 
   const fake: FakeModelServer = {
     url: '',
@@ -81,6 +85,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     chatRequests: [],
     unexpected: [],
     closedEarly: 0,
+    whenClosedEarly: (count = 1) => new Promise<void>((resolve) => (fake.closedEarly >= count ? resolve() : closedEarlyWaiters.push({ count, resolve }))),
     repeatsSent: 0,
     assertAllConsumed() {
       const problems = [...fake.unexpected];
@@ -110,7 +115,9 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     const body = await readBody(request);
     fake.requests.push({ method: request.method ?? 'GET', path, body });
     response.on('close', () => {
-      if (!response.writableEnded) fake.closedEarly += 1;
+      if (response.writableEnded) return;
+      fake.closedEarly += 1;
+      for (const waiter of closedEarlyWaiters.filter((candidate) => fake.closedEarly >= candidate.count)) waiter.resolve();
     });
     if (request.method === 'POST' && path.split('?')[0] === '/v1/chat/completions') {
       const chatBody = isRecord(body) ? body : {};
@@ -134,7 +141,14 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
 
   async function answerStep(step: ScriptStep, body: RequestBody, response: ServerResponse): Promise<void> {
     const streaming = body.stream === true;
-    if ('hang' in step) return; // the socket stays open until the client gives up or close() runs
+    if ('hang' in step) {
+      // The socket stays open until the client gives up or close() runs.
+      if (step.text === undefined || !streaming) return;
+      startSse(response);
+      const id = nextId();
+      for (const delta of [{ role: 'assistant', content: '' }, ...textDeltas({ text: step.text })]) response.write(sseData(chunk(id, delta, null)));
+      return;
+    }
     if ('error' in step) {
       const text = typeof step.error.body === 'string' ? step.error.body : JSON.stringify(step.error.body);
       const type = isJsonText(text) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';

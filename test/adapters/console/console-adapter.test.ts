@@ -55,7 +55,9 @@ describe('console adapter', () => {
     expect(adapter.capabilities).toMatchObject({ markup: 'markdown', canEdit: false });
     await expect(adapter.start(handler)).resolves.toEqual({});
     screen.input.write('สวัสดี\n');
-    await screen.appeared('**echo** สวัสดี');
+    // Rendered for the terminal: a pipe gets the words without Markdown marks or colour codes.
+    await screen.appeared('\necho สวัสดี\n');
+    expect(screen.written()).not.toContain('**');
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ platform: 'console', chatKind: 'direct', text: 'สวัสดี', sender: { id: 'owner' }, attachments: [] });
     expect(screen.written()).toContain('Saeng is ready.');
@@ -64,6 +66,26 @@ describe('console adapter', () => {
     screen.input.write('after stop\n');
     await new Promise((resolve) => setImmediate(resolve));
     expect(received).toHaveLength(1);
+  });
+
+  it('on a terminal: bold in ANSI, a quote marked │ so it cannot pass for the > prompt', async () => {
+    const screen = terminal();
+    const adapter = createConsoleAdapter({ userId: 'owner', language: 'th', input: screen.input, output: screen.output, terminal: true });
+    const handler: InboundHandler = {
+      ...testInboundHandler(),
+      accept: async (message: InboundMessage) => {
+        void adapter.responderFor(message).send({ text: '**เปิด** 9 โมง\n\n> ข้อความจากประกาศ', files: [] }, memoryJournal());
+        return 'stored';
+      },
+    };
+    await adapter.start(handler);
+    screen.input.write('ร้านเปิดกี่โมง\n');
+    await screen.appeared('ข้อความจากประกาศ');
+    expect(screen.written()).toContain('\x1b[1mเปิด\x1b[22m 9 โมง');
+    // eslint-disable-next-line no-control-regex -- the bar is dimmed: style codes may sit between it and the text
+    expect(screen.written()).toMatch(/│ (?:\x1b\[[0-9;]{1,8}m){0,4}ข้อความจากประกาศ/);
+    expect(screen.written()).not.toContain('> ข้อความจากประกาศ');
+    await adapter.stop();
   });
 
   it('ends on /exit and says so through `closed`', async () => {
