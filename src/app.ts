@@ -116,6 +116,7 @@ export function createApp(options: AppOptions): App {
     model: () => model.model(),
     cache: storage.cache,
     log,
+    timeoutMs: config.MODEL_TIMEOUT_MS,
   });
   const web = createWebTools({
     settings: {

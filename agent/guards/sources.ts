@@ -3,6 +3,7 @@ import { pick } from '../../src/shared/i18n.js';
 import type { Citation, GuardEvent, Language, TurnRecord } from '../../src/shared/types.js';
 import { isSourceHeadingLine, markedOrigins, startsWithSourceHeading, stripSourceMarkers } from '../../src/shared/source-markers.js';
 import { cleanUrl, urlKey } from '../../src/shared/url-normalize.js';
+import { citationsTheAnswerUsed } from './source-usage.js';
 
 // Sources guard (after the numbers guard). URLs come only from this turn's tools: their citations and the
 // `[source: URL]` markers in their results (URLs the user wrote in the question may stay in the text too). A URL
@@ -10,7 +11,7 @@ import { cleanUrl, urlKey } from '../../src/shared/url-normalize.js';
 // model's own source list and copied markers are removed, and ONE list is appended by code under a Thai (or
 // English) heading: deduplicated by normalized URL (scheme, host case, default port, fragment, tracking
 // parameters, trailing slash), in the order the tools returned them; knowledge-base citations by their label
-// ("KB name › document").
+// ("KB name › document"), and of those only the passages the answer used (source-usage.ts).
 
 const heading: Localized = { th: 'แหล่งที่มา', en: 'Sources' };
 const maxLabel = 120;
@@ -138,6 +139,8 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
     .trim();
   // Untouched answers stay byte for byte (no trimming, no newline folding).
   const body = removedUrls > 0 || list.removed || withoutMarkers !== answer ? tidy : answer;
-  const final = citations.length > 0 ? `${body.trimEnd()}\n\n${renderSourceList(citations, record.language)}` : body;
-  return { text: final, citations, events };
+  const used = citationsTheAnswerUsed(body, record, citations);
+  events.push(...used.events);
+  const final = used.citations.length > 0 ? `${body.trimEnd()}\n\n${renderSourceList(used.citations, record.language)}` : body;
+  return { text: final, citations: used.citations, events };
 }

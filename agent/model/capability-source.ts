@@ -12,6 +12,9 @@ export interface CapabilitySettings {
   vision: Override;
 }
 
+/** Longest wait for the probe's answer (32 tokens, not streamed). */
+const probeTimeoutMs = 15_000;
+
 /** Detected once per server + model, kept in memory and in the keyv cache; re-detected after a tool error. */
 export class DetectedCapabilities implements CapabilitySource {
   private report: CapabilityReport | undefined;
@@ -23,6 +26,7 @@ export class DetectedCapabilities implements CapabilitySource {
       model: () => Promise<string>;
       cache: Keyv;
       log: Logger;
+      /** MODEL_TIMEOUT_MS: the probe waits no longer than a model call would (and never more than 15 s). */
       timeoutMs?: number;
     },
   ) {}
@@ -55,7 +59,7 @@ export class DetectedCapabilities implements CapabilitySource {
       overrides: { tools: settings.tools, vision: settings.vision },
       cache,
       log,
-      timeoutMs: this.options.timeoutMs ?? 15_000,
+      timeoutMs: Math.min(this.options.timeoutMs ?? probeTimeoutMs, probeTimeoutMs),
     });
     // An unreachable server is asked again next turn; anything else is kept.
     if (report.server !== 'unreachable') this.report = report;

@@ -7,7 +7,7 @@ import type {
 import type { Logger } from '../../src/shared/log.js';
 import { streamAttempt, wholeAttempt, type AttemptOutcome } from './attempt.js';
 import { trimTrailingSlashes } from './http.js';
-import { extractErrorMessage, isResponseFormatRefusal, isStreamWithToolsUnsupported } from './errors.js';
+import { classifyFailure, extractErrorMessage, isResponseFormatRefusal, isStreamWithToolsUnsupported } from './errors.js';
 import { withRetries } from './retry.js';
 import { ModelError, type CompletionRequest, type ModelCallRequest, type ModelCallResult, type ModelClient } from './types.js';
 
@@ -17,7 +17,10 @@ export interface ModelClientOptions {
   apiKey: string;
   /** '' = ask the server (first id of GET /models). */
   model: string;
-  /** Longest silence accepted from the server: before the first byte and between chunks. */
+  /**
+   * Longest silence accepted from the server: before the first byte and between chunks. A time-out is not
+   * retried, so a silent server costs one such wait per call.
+   */
   timeoutMs: number;
   retries: number;
   maxTokens: number;
@@ -44,10 +47,14 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
   let listedModel: string | undefined;
   // Old llama-server builds cannot stream when tools are sent; learnt once per client.
   let canStreamWithTools = true;
+  // GET /models got no answer in time: the server is silent. The next model call reports the time-out at once
+  // instead of waiting as long again (and clears this, so the call after it asks the server again).
+  let listingWasSilent = false;
 
   async function model(): Promise<string> {
     if (options.model !== '') return options.model;
     if (listedModel !== undefined) return listedModel;
+    if (listingWasSilent) return '';
     try {
       const response = await baseFetch(`${baseUrl}/models`, {
         headers: { authorization: `Bearer ${options.apiKey}` },
@@ -59,16 +66,25 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
       return listedModel;
     } catch (error) {
       // Not cached: the server may be starting; llama-server accepts any name meanwhile.
-      log.debug({ error: String(error) }, 'could not list models');
+      listingWasSilent = classifyFailure(error).kind === 'timeout';
+      log.debug({ error: String(error), silent: listingWasSilent }, 'could not list models');
       return '';
     }
+  }
+
+  /** The model name for a call; a time-out when the server was just silent to GET /models. */
+  async function modelForCall(): Promise<string> {
+    const name = await model();
+    if (!listingWasSilent) return name;
+    listingWasSilent = false;
+    throw new ModelError('timeout', `the model server did not answer GET /models within ${Math.min(options.timeoutMs, 10_000)} ms`);
   }
 
   async function call(request: ModelCallRequest): Promise<ModelCallResult> {
     const started = performance.now();
     const tools = request.tools !== undefined && request.tools.length > 0 ? request.tools : undefined;
     const body: ChatCompletionCreateParamsStreaming = {
-      model: await model(),
+      model: await modelForCall(),
       messages: request.messages,
       stream: true,
       max_tokens: request.maxTokens ?? options.maxTokens,
@@ -115,7 +131,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
       ...request.messages,
     ];
     const body: ChatCompletionCreateParamsNonStreaming = {
-      model: await model(),
+      model: await modelForCall(),
       messages,
       stream: false,
       max_tokens: request.maxTokens ?? options.maxTokens,

@@ -160,7 +160,12 @@ function errorCode(value: unknown): string | undefined {
   return typeof value.code === 'string' ? value.code : undefined;
 }
 
-/** Worth another attempt: the server may come back (never a 4xx, never a definitive refusal). */
+/**
+ * Worth another attempt: the server may come back (never a 4xx, never a definitive refusal). A server that stayed
+ * silent for the whole MODEL_TIMEOUT_MS is not asked again: it stays silent, and each retry would wait as long
+ * again. A 408 (an answer: a proxy gave up) may still be retried.
+ */
 export function isRetryable(error: ModelError): boolean {
-  return error.kind === 'unreachable' || error.kind === 'timeout' || error.kind === 'loading' || error.kind === 'server-error';
+  if (error.kind === 'timeout') return error.status !== undefined;
+  return error.kind === 'unreachable' || error.kind === 'loading' || error.kind === 'server-error';
 }

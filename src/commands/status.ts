@@ -77,10 +77,29 @@ const no: Localized = { th: 'ไม่ได้', en: 'no' };
 const healthy: Localized = { th: 'ทำงานปกติ', en: 'healthy' };
 const unhealthy: Localized = { th: 'ติดต่อไม่ได้', en: 'unreachable' };
 const ragNames: Record<RagMode, Localized> = {
-  agentic: { th: 'agentic (โมเดลเรียก query_knowledge เอง)', en: 'agentic (the model calls query_knowledge)' },
-  naive: { th: 'naive (ค้นคืนอัตโนมัติทุกคำถาม)', en: 'naive (retrieval on every question)' },
+  agentic: { th: 'โมเดลค้นเองเมื่อต้องใช้ (เรียก query_knowledge)', en: 'agentic (the model calls query_knowledge)' },
+  naive: { th: 'ค้นให้อัตโนมัติทุกคำถาม', en: 'naive (retrieval on every question)' },
   none: { th: 'ไม่มีฐานความรู้ผูกกับห้องนี้', en: 'no knowledge base bound here' },
 };
+// The tags in brackets: how a capability was decided (CapabilitySourceKind) and what server answered. English keeps
+// the words the logs use; server product names stay as they are in both languages.
+const sourceNames: Record<string, Localized> = {
+  config: { th: 'ตั้งค่าไว้', en: 'config' },
+  declared: { th: 'เซิร์ฟเวอร์แจ้งไว้', en: 'declared' },
+  probe: { th: 'ตรวจพบ', en: 'probe' },
+  refusal: { th: 'เซิร์ฟเวอร์ปฏิเสธ', en: 'refusal' },
+  default: { th: 'ค่าเริ่มต้น', en: 'default' },
+};
+const serverNames: Record<string, Localized> = {
+  unreachable: { th: 'ติดต่อไม่ได้', en: 'unreachable' },
+  generic: { th: 'ไม่ทราบชนิด', en: 'generic' },
+};
+
+/** A tag in the reader's language; an unknown one (a newer kind) as it is. */
+function tag(names: Record<string, Localized>, value: string, language: Language): string {
+  const known = Object.hasOwn(names, value) ? names[value] : undefined;
+  return known ? say(known, language) : value;
+}
 
 /** `/status`: model server, model, detected capabilities, RAG mode, health. */
 export function createStatusCommand(report: (message: InboundMessage, forAdmin: boolean) => Promise<StatusReport>): CommandHandler {
@@ -95,13 +114,13 @@ export function createStatusCommand(report: (message: InboundMessage, forAdmin: 
         text:
           say(template, language, {
             baseUrl: status.baseUrl,
-            server: status.server,
+            server: tag(serverNames, status.server, language),
             health: say(status.healthy ? healthy : unhealthy, language),
             model: status.model || '-',
             tools: say(status.capabilities.tools ? yes : no, language),
-            toolsSource: status.capabilitySources.tools,
+            toolsSource: tag(sourceNames, status.capabilitySources.tools, language),
             vision: say(status.capabilities.vision ? yes : no, language),
-            visionSource: status.capabilitySources.vision,
+            visionSource: tag(sourceNames, status.capabilitySources.vision, language),
             rag: say(ragNames[status.rag], language),
             toolNames: status.tools.join(', ') || '-',
             ocr: ocrLine(status.ocr, language),

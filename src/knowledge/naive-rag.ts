@@ -1,6 +1,7 @@
 import { pick, type Localized } from '../shared/i18n.js';
 import type { Logger } from '../shared/log.js';
-import { citationsFor, sourceLabel } from '../shared/citations.js';
+import { citationsFor, passageSourceMarker, sourceLabel } from '../shared/citations.js';
+import { neutralizeSourceMarkers } from '../shared/source-markers.js';
 import type { Citation, Language } from '../shared/types.js';
 import type { KnowledgeStore, RetrievalHit } from './types.js';
 import { describeError } from '../shared/describe-error.js';
@@ -29,8 +30,12 @@ export interface NaiveRagOptions {
   log?: Logger;
 }
 
+/**
+ * `[n] KB › document`, the passage, then its `[source: …]` marker as query_knowledge writes it: the sources guard
+ * finds each passage's text by its marker to tell which ones the answer used.
+ */
 function passageBlock(hit: RetrievalHit, number: number, text: string, language: Language): string {
-  return `[${number}] ${sourceLabel(hit, language)}\n${text}`;
+  return `[${number}] ${sourceLabel(hit, language)}\n${neutralizeSourceMarkers(text)}\n${passageSourceMarker(hit, language)}`;
 }
 
 /** The block for the newest user message, or null when nothing is bound, nothing matched or retrieval failed. */
