@@ -1,22 +1,31 @@
 import { parseArgs } from 'node:util';
 import { consoleMessage, createConsoleAdapter, renderConsoleReply } from '../adapters/console/index.js';
 import { consoleOwnerId, createApp } from './app.js';
-import { ConfigError, configSecrets, loadConfig } from './config.js';
+import { configSecrets } from './config.js';
 import { createLogRedactor } from './dlp/redact-credentials.js';
 import { loadDotEnv } from './dotenv.js';
 import { createLogger } from './shared/log.js';
 import type { Reply } from './shared/types.js';
 import { describeError } from './shared/describe-error.js';
+import { ensureDataDirOrExit, loadConfigOrExit } from './startup-checks.js';
 
-// `npm run cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`
-// Exit 0 when a reply was produced or the message was deliberately ignored; 2 for usage errors only.
+// `npm run -s cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`
+// Exit 0 when a reply was produced or the message was deliberately ignored; 1 when it cannot start (a bad
+// variable, an unusable DATA_DIR) or fails; 2 for usage errors only. Without --conversation each user has a
+// history of its own (`cli:<user>`), apart from the console chat's.
 
-const usage = `usage: npm run cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`;
+const usage = `usage: npm run -s cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`;
 
 function usageError(problem: string): never {
   process.stderr.write(`${problem}\n${usage}\n`);
   process.exit(2);
 }
+
+// A reader that stops early (`| head`) is not a failure of ours.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
 
 async function main(argv: string[]): Promise<void> {
   let parsed;
@@ -48,13 +57,8 @@ async function main(argv: string[]): Promise<void> {
   if (text.trim() === '' && !values.attach?.length) usageError('missing text');
 
   loadDotEnv();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) usageError(error.message);
-    throw error;
-  }
+  const config = loadConfigOrExit();
+  ensureDataDirOrExit(config);
   // Logs go to stderr as JSON so stdout stays the reply (or the --json document).
   const log = createLogger({
     level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
@@ -62,13 +66,14 @@ async function main(argv: string[]): Promise<void> {
     redact: createLogRedactor(configSecrets(config)),
   });
 
+  const userId = values.user ?? consoleOwnerId;
   let message;
   try {
     message = await consoleMessage({
       text,
       attachmentPaths: values.attach ?? [],
-      conversation: values.conversation,
-      userId: values.user ?? consoleOwnerId,
+      conversation: values.conversation?.trim() || `cli:${userId}`,
+      userId,
       group: values.group,
       mention: values.mention,
     });
@@ -83,7 +88,7 @@ async function main(argv: string[]): Promise<void> {
     const progressNotes: string[] = [];
     const handled = await app.router.handle(message, {
       send: async (reply: Reply) => {
-        if (!values.json) process.stdout.write(`${renderConsoleReply(reply)}\n`);
+        if (!values.json) process.stdout.write(`${renderConsoleReply(reply, { color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR })}\n`);
       },
       progress: async (event) => {
         if (values.json) progressNotes.push(event.text);

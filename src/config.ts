@@ -1,22 +1,45 @@
 import { z } from 'zod';
+import type { Localized } from './shared/i18n.js';
+import { ConfigError, expectedFromIssue, shownValue, type ConfigProblem } from './startup-checks-config.js';
+
+export { ConfigError };
 
 // One schema over the environment (docs/architecture.md, "Configuration"). Every error names the variable and the form it wants.
+
+// The form a variable wants, in Thai and English, for its error line; variables without one get a phrase from the
+// zod issue (src/startup-checks-config.ts).
+const hints = new WeakMap<z.ZodType, Localized>();
+function hinted<T extends z.ZodType>(schema: T, hint: Localized): T {
+  hints.set(schema, hint);
+  return schema;
+}
+const wholeNumber = (min: number, max: number): Localized => ({
+  th: `ต้องเป็นจำนวนเต็มตั้งแต่ ${min} ถึง ${max}`,
+  en: `expected a whole number from ${min} to ${max}`,
+});
+const urlHint = (example: string): Localized => ({
+  th: `ต้องเป็น URL ที่ขึ้นต้นด้วย http:// หรือ https:// เช่น ${example}`,
+  en: `expected an http(s) URL, e.g. ${example}`,
+});
 
 const onOffAuto = z.enum(['auto', 'on', 'off']);
 const onOff = z.enum(['on', 'off']);
 const optionalText = z.string().trim().min(1).optional().catch(undefined);
-const httpUrl = (example: string) =>
+const httpUrl = () =>
   z
     .string()
     .trim()
-    .pipe(z.url({ protocol: /^https?$/, message: `expected an http(s) URL, e.g. ${example}` }));
-const optionalUrl = httpUrl('http://127.0.0.1:8080/v1').optional();
-const positiveInt = (fallback: number, max = 10_000_000) => z.coerce.number().int({ message: 'expected a whole number' }).min(1).max(max).default(fallback);
+    .pipe(z.url({ protocol: /^https?$/ }));
+const urlOrDefault = (fallback: string) => hinted(httpUrl().default(fallback), urlHint(fallback));
+const optionalUrl = hinted(httpUrl().optional(), urlHint('http://127.0.0.1:8080/v1'));
+const positiveInt = (fallback: number, max = 10_000_000) => hinted(z.coerce.number().int().min(1).max(max).default(fallback), wholeNumber(1, max));
+const intFrom = (min: number, max: number, fallback: number) => hinted(z.coerce.number().int().min(min).max(max).default(fallback), wholeNumber(min, max));
 // 0 turns the feature off.
-const countOrOff = (fallback: number, max: number) => {
-  const message = `expected a whole number from 0 (off) to ${max}`;
-  return z.coerce.number({ message }).int({ message }).min(0, { message }).max(max, { message }).default(fallback);
-};
+const countOrOff = (fallback: number, max: number) =>
+  hinted(z.coerce.number().int().min(0).max(max).default(fallback), {
+    th: `ต้องเป็นจำนวนเต็มตั้งแต่ 0 (ปิด) ถึง ${max}`,
+    en: `expected a whole number from 0 (off) to ${max}`,
+  });
 
 const commaList = z
   .string()
@@ -28,20 +51,18 @@ const commaList = z
       .filter(Boolean),
   );
 
-const guildIds = commaList.pipe(
-  z.array(z.string().regex(/^\d{17,20}$/, { message: 'expected Discord server (guild) ids separated by commas, e.g. 123456789012345678' })),
-);
+const guildIds = hinted(commaList.pipe(z.array(z.string().regex(/^\d{17,20}$/))), {
+  th: 'ต้องเป็นรหัสเซิร์ฟเวอร์ Discord (guild id) คั่นด้วยจุลภาค เช่น 123456789012345678',
+  en: 'expected Discord server (guild) ids separated by commas, e.g. 123456789012345678',
+});
 
-const adminIds = commaList.pipe(
-  z.array(
-    z.string().regex(/^(console|discord|telegram|line):[^\s:]{1,128}$/, {
-      message: 'expected platform:id pairs separated by commas, e.g. discord:1234,telegram:5678',
-    }),
-  ),
-);
+const adminIds = hinted(commaList.pipe(z.array(z.string().regex(/^(console|discord|telegram|line):[^\s:]{1,128}$/))), {
+  th: 'ต้องเป็นคู่ แพลตฟอร์ม:รหัส (platform:id) คั่นด้วยจุลภาค เช่น discord:1234,telegram:5678',
+  en: 'expected platform:id pairs separated by commas, e.g. discord:1234,telegram:5678',
+});
 
 export const configSchema = z.object({
-  MODEL_BASE_URL: httpUrl('http://127.0.0.1:8080/v1').default('http://127.0.0.1:8080/v1'),
+  MODEL_BASE_URL: urlOrDefault('http://127.0.0.1:8080/v1'),
   MODEL_NAME: z.string().trim().default(''),
   MODEL_API_KEY: z.string().default('no-key'),
   MODEL_TOOLS: onOffAuto.default('auto'),
@@ -49,7 +70,7 @@ export const configSchema = z.object({
   MODEL_MAX_STEPS: positiveInt(8, 50),
   MODEL_TIMEOUT_MS: positiveInt(120_000, 3_600_000),
   MODEL_MAX_TOKENS: positiveInt(1024, 32_768),
-  MODEL_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  MODEL_RETRIES: intFrom(0, 10, 2),
   EMBEDDINGS_BASE_URL: optionalUrl,
   EMBEDDINGS_MODEL: z.string().trim().default(''),
 
@@ -70,9 +91,9 @@ export const configSchema = z.object({
   SEARCH_PROVIDER: z.enum(['auto', 'searxng', 'brave', 'tavily', 'none']).default('auto'),
   SEARXNG_URL: optionalUrl,
   BRAVE_API_KEY: optionalText,
-  BRAVE_API_BASE_URL: httpUrl('https://api.search.brave.com').default('https://api.search.brave.com'),
+  BRAVE_API_BASE_URL: urlOrDefault('https://api.search.brave.com'),
   TAVILY_API_KEY: optionalText,
-  TAVILY_API_BASE_URL: httpUrl('https://api.tavily.com').default('https://api.tavily.com'),
+  TAVILY_API_BASE_URL: urlOrDefault('https://api.tavily.com'),
   SEARCH_LLM_FILTER: onOff.default('on'),
   SEARCH_TIMEOUT_MS: positiveInt(10_000, 120_000),
   SEARCH_CACHE_TTL_SECONDS: positiveInt(900, 7 * 24 * 3600),
@@ -80,7 +101,7 @@ export const configSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   REDIS_URL: optionalText,
   DATABASE_URL: optionalText,
-  HTTP_PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HTTP_PORT: intFrom(0, 65_535, 3000),
   // The public https address of HTTP_PORT (the reverse proxy): signed download links for files LINE cannot send.
   PUBLIC_BASE_URL: optionalUrl,
   FILE_LINK_SECONDS: positiveInt(86_400, 30 * 86_400),
@@ -88,14 +109,20 @@ export const configSchema = z.object({
   HTTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
   ADMIN_IDS: adminIds,
   BOT_LANGUAGE: z.enum(['th', 'en']).default('th'),
-  BOT_TIMEZONE: z.string().trim().default('Asia/Bangkok').refine(isTimeZone, { message: 'expected an IANA time zone, e.g. Asia/Bangkok' }),
+  BOT_TIMEZONE: hinted(z.string().trim().default('Asia/Bangkok').refine(isTimeZone), {
+    th: 'ต้องเป็นชื่อเขตเวลาแบบ IANA เช่น Asia/Bangkok',
+    en: 'expected an IANA time zone, e.g. Asia/Bangkok',
+  }),
   BOT_NAME: z.string().trim().min(1).default('Saeng'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  OCR_LANGS: z
-    .string()
-    .trim()
-    .regex(/^[a-z_]{3,16}(\+[a-z_]{3,16}){0,5}$/, { message: 'expected tesseract languages, e.g. tha+eng' })
-    .default('tha+eng'),
+  OCR_LANGS: hinted(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z_]{3,16}(\+[a-z_]{3,16}){0,5}$/)
+      .default('tha+eng'),
+    { th: 'ต้องเป็นรหัสภาษาของ tesseract คั่นด้วย + เช่น tha+eng', en: 'expected tesseract languages, e.g. tha+eng' },
+  ),
   // The tesseract program: a name on PATH or a full path (a build in /usr/local, a wrapper script).
   TESSERACT_PATH: z.string().trim().min(1).default('tesseract'),
   // A receipt takes 1–3 s on 2 cores; a stuck tesseract must not hold a turn for long.
@@ -104,7 +131,7 @@ export const configSchema = z.object({
   OCR_CONCURRENCY: positiveInt(1, 16),
   // Scanned PDFs added to a knowledge base: pages beyond this are refused rather than OCR'd for an hour.
   OCR_MAX_PAGES: positiveInt(100, 2000),
-  VISION_MAX_EDGE: z.coerce.number().int({ message: 'expected a whole number' }).min(256).max(4096).default(1280),
+  VISION_MAX_EDGE: intFrom(256, 4096, 1280),
   MAX_IMAGE_BYTES: positiveInt(20 * 1024 * 1024, 512 * 1024 * 1024),
   // Width × height: a small PNG can declare a gigapixel canvas (decompression bomb); a 48 MP phone photo passes.
   MAX_IMAGE_PIXELS: positiveInt(50_000_000, 500_000_000),
@@ -120,13 +147,6 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
-
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -147,20 +167,28 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   const parsed = configSchema.safeParse(input);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? '(environment)');
-      const shown = name in input ? ` (got ${JSON.stringify(redactIfSecret(name, input[name] ?? ''))})` : '';
-      return `${name}: ${issue.message}${shown}`;
-    });
-    throw new ConfigError(problems);
+    const problems = new Map<string, ConfigProblem>();
+    for (const issue of parsed.error.issues) {
+      const variable = String(issue.path[0] ?? '(environment)');
+      // One line per variable: a list with two bad items is one problem.
+      if (problems.has(variable)) continue;
+      const value = input[variable];
+      const schema = (configSchema.shape as Record<string, z.ZodType | undefined>)[variable];
+      problems.set(variable, {
+        variable,
+        shown: value === undefined ? undefined : shownValue(variable, value, isSecretName),
+        expected: (schema && hints.get(schema)) ?? expectedFromIssue(issue),
+      });
+    }
+    throw new ConfigError([...problems.values()]);
   }
   return parsed.data;
 }
 
 const secretNames = /TOKEN|KEY|SECRET|PASSWORD|DATABASE_URL|REDIS_URL/;
 
-function redactIfSecret(name: string, value: string): string {
-  return secretNames.test(name) ? '***' : value;
+function isSecretName(name: string): boolean {
+  return secretNames.test(name);
 }
 
 /** The exact values of every secret in the configuration (the DLP blocks them verbatim). */

@@ -6,6 +6,8 @@ import { startHttpServer } from './http.js';
 import { Metrics } from './metrics.js';
 import { waitForModelServer } from './model-server-wait.js';
 import { adapterRoutes, PlatformStates, startAdapters, stopAdapters } from './platforms.js';
+import { httpPortProblem } from './startup-checks.js';
+import { checkModelServerAtStart } from './startup-checks-model.js';
 import type { PlatformAdapter } from './shared/channel.js';
 import type { Logger } from './shared/log.js';
 
@@ -18,6 +20,11 @@ export interface ServiceOptions {
   adapters: readonly PlatformAdapter[];
   /** Poll the model server before starting the adapters (pm2 start-up ordering). */
   waitForModel?: boolean;
+  /**
+   * Without a terminal (npm start under pm2) the health server is the point: a port it cannot bind stops the
+   * process (exit 1). Otherwise (the console chat) it is a warning and the bot runs without it.
+   */
+  httpServerRequired?: boolean;
 }
 
 export interface RunningService {
@@ -46,14 +53,26 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       };
     },
   }).catch((error: unknown) => {
-    log.warn({ port: config.HTTP_PORT, error: String(error) }, 'health/metrics server not started');
+    const problem = httpPortProblem(error, { port: config.HTTP_PORT, host: config.HTTP_HOST }, config.BOT_LANGUAGE);
+    const fields = { variable: 'HTTP_PORT', port: config.HTTP_PORT, host: config.HTTP_HOST, error: String(error) };
+    if (options.httpServerRequired) log.error(fields, problem);
+    else log.warn(fields, problem);
     return undefined;
   });
+  if (!server && options.httpServerRequired) {
+    await app.close(0);
+    process.exit(1);
+  }
+  // Headless without platforms nothing else holds the event loop; the process must not end on its own (pm2 would
+  // restart it in a loop), only by a signal or the console closing, through shutdown() below.
+  const keepAlive = setInterval(() => undefined, 2 ** 31 - 1);
+  let stopModelWatch: () => void = () => undefined;
 
   let stopping: Promise<void> | undefined;
   const shutdown = (reason: string, exitCode = 0): Promise<void> => {
     stopping ??= (async () => {
       log.info({ reason, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: finishing running turns');
+      stopModelWatch();
       // First no new updates (each adapter acknowledges only what is stored), then the turns, then the stores.
       try {
         await stopAdapters(adapters, log, platforms);
@@ -64,6 +83,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         log.error({ error: String(error) }, 'shutdown failed');
         process.exit(1);
       }
+      clearInterval(keepAlive);
       process.exit(exitCode);
     })();
     return stopping;
@@ -76,6 +96,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log.warn('REDIS_URL / DATABASE_URL are not supported yet: state stays in SQLite files under DATA_DIR');
   }
   if (options.waitForModel) await waitForModelServer(config.MODEL_BASE_URL, { timeoutMs: 120_000, log });
+  // Before the adapters start: the console shows the warning before its greeting.
+  stopModelWatch = await checkModelServerAtStart({ baseUrl: config.MODEL_BASE_URL, language: config.BOT_LANGUAGE, log, capabilities: app.capabilities });
   try {
     await startAdapters(adapters, app, platforms);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -20,17 +21,46 @@ function redactionHooks(redact: LineRedactor | undefined): Pick<LoggerOptions, '
   return { hooks: { streamWrite } };
 }
 
+export interface LoggerSettings {
+  level: string;
+  /** Human-readable lines (the console chat) instead of JSON. */
+  pretty?: boolean;
+  /** Pretty: colours on (default: on). */
+  colorize?: boolean;
+  destination?: NodeJS.WritableStream;
+  /**
+   * JSON only, instead of `destination`: trace/debug/info lines to `info`, warn/error/fatal to `problems` (stdout
+   * and stderr headless, so pm2's error log holds only what needs a look).
+   */
+  byLevel?: { info: NodeJS.WritableStream; problems: NodeJS.WritableStream };
+  redact?: LineRedactor;
+}
+
 /**
  * JSON logs by default; human-readable lines for the console chat. No message text at info level. `redact` sees
- * every serialized line before any destination does (pino's streamWrite hook runs before the pretty transport too).
+ * every serialized line before any destination does (pino's streamWrite hook runs before the pretty stream too).
+ * Pretty with a destination formats in this thread and writes each line to it (the console chat prints it above its
+ * prompt); pretty alone is the pino-pretty transport on stderr.
  */
-export function createLogger(options: { level: string; pretty?: boolean; destination?: NodeJS.WritableStream; redact?: LineRedactor }): Logger {
+export function createLogger(options: LoggerSettings): Logger {
   const base: LoggerOptions = { level: options.level, ...redactionHooks(options.redact) };
+  const colorize = options.colorize ?? true;
+  if (options.pretty && options.destination) {
+    return pino(base, pretty({ destination: options.destination, colorize, ignore: 'pid,hostname', sync: true }));
+  }
   if (options.pretty) {
     return pino({
       ...base,
-      transport: { target: 'pino-pretty', options: { colorize: true, destination: 2, ignore: 'pid,hostname' } },
+      transport: { target: 'pino-pretty', options: { colorize, destination: 2, ignore: 'pid,hostname' } },
     });
+  }
+  if (options.byLevel) {
+    // dedupe: each line goes only to the stream with the highest level it reaches, so warnings are not on both.
+    const streams = [
+      { level: 'trace' as const, stream: options.byLevel.info },
+      { level: 'warn' as const, stream: options.byLevel.problems },
+    ];
+    return pino(base, pino.multistream(streams, { dedupe: true }));
   }
   if (options.destination) return pino(base, options.destination);
   return pino(base);

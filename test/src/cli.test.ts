@@ -85,10 +85,70 @@ describe('npm run cli -- ask', () => {
     expect(result.stderr).toContain(message);
   });
 
-  it('a bad variable is a usage error naming it', async () => {
+  it('a bad variable is not a usage error: exit 1, a plain Thai line naming it, no usage line', async () => {
     const result = await cli(['ask', 'x'], { MODEL_MAX_STEPS: 'many' });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('MODEL_MAX_STEPS');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('MODEL_MAX_STEPS: ต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง 50 (ตอนนี้ตั้งไว้เป็น "many")');
+    expect(result.stderr).not.toContain('usage:');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('an unusable DATA_DIR: exit 1 naming it, nothing sent to the model', async () => {
+    writeFileSync(path.join(dataDir, 'file'), 'x');
+    const result = await cli(['ask', 'x'], { DATA_DIR: path.join(dataDir, 'file', 'data') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`DATA_DIR=${path.join(dataDir, 'file', 'data')} ใช้ไม่ได้`);
+    expect(fake.requests).toHaveLength(0);
+    expect(result.stderr).not.toContain('usage:');
+  });
+
+  it('without --conversation each --user has a history of its own, apart from the console chat', async () => {
+    const environment = { MODEL_TOOLS: 'off', MODEL_VISION: 'off' };
+    const asked = (index: number) => JSON.stringify(fake.chatRequests[index]?.messages ?? []);
+    fake.script({ text: 'ตอบเอ' }, { text: 'ตอบบี' }, { text: 'ตอบเอต่อ' }, { text: 'ตอบคอนโซล' });
+    expect((await cli(['ask', 'คำถามแรกของเอ', '--user', 'a'], environment)).stdout).toBe('ตอบเอ\n');
+    expect((await cli(['ask', 'คำถามของบี', '--user', 'b'], environment)).stdout).toBe('ตอบบี\n');
+    expect((await cli(['ask', 'ถามต่อ', '--user', 'a'], environment)).stdout).toBe('ตอบเอต่อ\n');
+    expect((await cli(['ask', 'ถามในคอนโซล', '--conversation', 'local'], environment)).stdout).toBe('ตอบคอนโซล\n');
+    expect(asked(1)).not.toContain('คำถามแรกของเอ');
+    expect(asked(2)).toContain('คำถามแรกของเอ');
+    expect(asked(2)).toContain('ตอบเอ');
+    expect(asked(2)).not.toContain('คำถามของบี');
+    expect(asked(3)).not.toMatch(/คำถามแรกของเอ|คำถามของบี|ถามต่อ/);
+    fake.assertAllConsumed();
+  });
+
+  it("the README's form pipes cleanly: `npm run -s cli --` writes only the reply (or the usage) to stdout", async () => {
+    const npm = (args: string[]) =>
+      new Promise<{ code: number; stdout: string }>((resolve) => {
+        execFile(
+          'npm',
+          ['run', '-s', 'cli', '--', ...args],
+          {
+            cwd: root,
+            env: {
+              PATH: process.env.PATH ?? '',
+              HOME: dataDir,
+              MODEL_BASE_URL: fake.url,
+              MODEL_NAME: 'qwen',
+              DATA_DIR: dataDir,
+              MODEL_TOOLS: 'off',
+              MODEL_VISION: 'off',
+            },
+            timeout: 30_000,
+          },
+          (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+        );
+      });
+    const help = await npm(['--help']);
+    expect(help).toEqual({
+      code: 0,
+      stdout: 'usage: npm run -s cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]\n',
+    });
+    fake.script({ text: 'สวัสดีครับ' });
+    const answer = await npm(['ask', 'สวัสดี', '--json']);
+    expect(answer.code).toBe(0);
+    expect(JSON.parse(answer.stdout)).toMatchObject({ replies: [{ text: 'สวัสดีครับ', files: [] }] });
   });
 
   it('runs admin commands: the console user is a global admin, --user is not', async () => {

@@ -2,15 +2,20 @@ import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configSecrets, loadConfig } from '../../src/config.js';
+import { shownValue } from '../../src/startup-checks-config.js';
 
-function problemsOf(environment: Record<string, string>): string[] {
+function configErrorOf(environment: Record<string, string>): ConfigError {
   try {
     loadConfig(environment);
   } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
+    if (error instanceof ConfigError) return error;
     throw error;
   }
   throw new Error('expected a ConfigError');
+}
+
+function problemsOf(environment: Record<string, string>): string[] {
+  return configErrorOf(environment).problems;
 }
 
 describe('loadConfig', () => {
@@ -72,5 +77,54 @@ describe('loadConfig', () => {
     const { configSchema } = await import('../../src/config.js');
     const undocumented = Object.keys(configSchema.shape).filter((name) => !(name in example) && !['REDIS_URL', 'DATABASE_URL'].includes(name));
     expect(undocumented).toEqual([]);
+  });
+});
+
+describe('ConfigError.describe: what the user reads', () => {
+  const everythingWrong = {
+    MODEL_TIMEOUT_MS: 'abc',
+    MODEL_MAX_STEPS: '1.5',
+    MODEL_RETRIES: '-1',
+    HTTP_PORT: '70000',
+    BOT_LANGUAGE: 'fr',
+    LOG_LEVEL: 'loud',
+    MODEL_BASE_URL: 'localhost:8080',
+    ADMIN_IDS: 'x,y',
+    DISCORD_GUILD_IDS: '12,34',
+    BOT_TIMEZONE: 'Mars/Olympus',
+    OCR_LANGS: 'tha eng',
+    VISION_MAX_EDGE: '10',
+    GROUP_CONTEXT_MESSAGES: 'ten',
+  };
+
+  it('Thai, plain words: MODEL_TIMEOUT_MS=abc says it must be a whole number and shows the value', () => {
+    const text = configErrorOf({ MODEL_TIMEOUT_MS: 'abc' }).describe('th');
+    expect(text.split('\n')).toEqual([
+      'ตั้งค่าไม่ถูกต้อง:',
+      '  - MODEL_TIMEOUT_MS: ต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง 3600000 (ตอนนี้ตั้งไว้เป็น "abc")',
+      'แก้ค่าในไฟล์ .env หรือตัวแปรสภาพแวดล้อม (ดูตัวอย่างใน .env.example และตารางการตั้งค่าใน README.md)',
+    ]);
+  });
+
+  it('an enum lists its values; a URL gives an example', () => {
+    const text = configErrorOf({ BOT_LANGUAGE: 'fr', MODEL_BASE_URL: 'localhost:8080' }).describe('th');
+    expect(text).toContain('BOT_LANGUAGE: ต้องเป็นหนึ่งใน: th, en (ตอนนี้ตั้งไว้เป็น "fr")');
+    expect(text).toContain('MODEL_BASE_URL: ต้องเป็น URL ที่ขึ้นต้นด้วย http:// หรือ https:// เช่น http://127.0.0.1:8080/v1');
+  });
+
+  it.each(['th', 'en'] as const)('no zod wording in any line (%s), one line per bad variable', (language) => {
+    const text = configErrorOf(everythingWrong).describe(language);
+    expect(text).not.toMatch(/Invalid (input|option|format)|received|NaN|Too (small|big)|expected (number|string)|>=|<=/);
+    const lines = text.split('\n').filter((line) => line.startsWith('  - '));
+    expect(lines.map((line) => line.slice(4).split(':')[0]).sort()).toEqual(Object.keys(everythingWrong).sort());
+  });
+
+  it('never shows a password inside a URL, nor a secret variable at all', () => {
+    const text = configErrorOf({ EMBEDDINGS_BASE_URL: 'ftp://saeng:hunter2-secret@127.0.0.1/v1' }).describe('en');
+    expect(text).toContain('(got "ftp://saeng:***@127.0.0.1/v1")');
+    expect(text).not.toContain('hunter2-secret');
+    expect(shownValue('DISCORD_TOKEN', 'hunter2-secret', (name) => name.endsWith('_TOKEN'))).toBe('"***"');
+    expect(shownValue('EMBEDDINGS_BASE_URL', 'not a url but has @ hunter2-secret', () => false)).toBe('"***"');
+    expect(shownValue('MODEL_NAME', 'x'.repeat(500), () => false)).toHaveLength(123);
   });
 });

@@ -15,6 +15,8 @@ export interface BotProcess {
   stderr(): string;
   /** Resolves with the first stderr line (past or future) that contains `text`; rejects if the bot exits first. */
   stderrLine(text: string): Promise<string>;
+  /** The same on stdout, where headless info lines go (warnings and errors go to stderr). */
+  stdoutLine(text: string): Promise<string>;
 }
 
 const running = new Set<ChildProcess>();
@@ -53,15 +55,17 @@ export async function startBotProcess(environment: Record<string, string>, worki
     cwd: workingDirectory,
     // Only what the test sets: no token of the machine running the tests.
     env: { PATH: process.env.PATH ?? '', ...environment },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   running.add(child);
-  let stderr = '';
+  const output = { stdout: '', stderr: '' };
   const lineWaiters = new Set<() => void>();
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-    for (const check of [...lineWaiters]) check();
-  });
+  for (const stream of ['stdout', 'stderr'] as const) {
+    child[stream]?.on('data', (chunk: Buffer) => {
+      output[stream] += chunk.toString('utf8');
+      for (const check of [...lineWaiters]) check();
+    });
+  }
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
       running.delete(child);
@@ -72,29 +76,31 @@ export async function startBotProcess(environment: Record<string, string>, worki
   void exited.then(() => (alive = false));
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
-    void exited.then((code) => reject(new Error(`the bot exited (${String(code)}) before it was ready; stderr:\n${stderr}`)));
+    void exited.then((code) => reject(new Error(`the bot exited (${String(code)}) before it was ready; stderr:\n${output.stderr}`)));
   });
+  const lineOn = (stream: 'stdout' | 'stderr', text: string): Promise<string> =>
+    new Promise<string>((resolve, reject) => {
+      const check = (): void => {
+        const found = output[stream].split('\n').find((entry) => entry.includes(text));
+        if (found === undefined) return;
+        lineWaiters.delete(check);
+        resolve(found);
+      };
+      lineWaiters.add(check);
+      check();
+      void exited.then(() => {
+        if (!lineWaiters.has(check)) return;
+        lineWaiters.delete(check);
+        reject(new Error(`the bot exited before logging "${text}" on ${stream}; stdout:\n${output.stdout}\nstderr:\n${output.stderr}`));
+      });
+    });
   return {
     kill: (signal) => {
       if (alive) child.kill(signal);
       return exited;
     },
-    stderr: () => stderr,
-    stderrLine: (text) =>
-      new Promise<string>((resolve, reject) => {
-        const check = (): void => {
-          const found = stderr.split('\n').find((entry) => entry.includes(text));
-          if (found === undefined) return;
-          lineWaiters.delete(check);
-          resolve(found);
-        };
-        lineWaiters.add(check);
-        check();
-        void exited.then(() => {
-          if (!lineWaiters.has(check)) return;
-          lineWaiters.delete(check);
-          reject(new Error(`the bot exited before logging "${text}"; stderr:\n${stderr}`));
-        });
-      }),
+    stderr: () => output.stderr,
+    stderrLine: (text) => lineOn('stderr', text),
+    stdoutLine: (text) => lineOn('stdout', text),
   };
 }

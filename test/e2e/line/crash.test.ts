@@ -40,7 +40,7 @@ async function startBot(): Promise<{ bot: BotProcess; webhookUrl: string }> {
     workDir,
   );
   // The port the system gave HTTP_PORT=0, from the bot's own log line.
-  const listening = await bot.stderrLine('"http server listening"');
+  const listening = await bot.stdoutLine('"http server listening"');
   const port = (JSON.parse(listening) as { port?: number }).port;
   if (!port) throw new Error(`no listening port in the log:\n${bot.stderr()}`);
   return { bot, webhookUrl: `http://127.0.0.1:${port}/webhooks/line` };

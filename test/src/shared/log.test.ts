@@ -65,3 +65,45 @@ describe('createLogger({ redact })', () => {
     expect(stderr).not.toContain('hunter2-secret');
   });
 });
+
+describe('createLogger({ byLevel }): the headless split', () => {
+  it('info and debug to the info stream, warn/error/fatal to the problems stream, each line once, redacted on both', () => {
+    const info = captured();
+    const problems = captured();
+    const log = createLogger({ level: 'debug', byLevel: { info: info.destination, problems: problems.destination }, redact: redactValue });
+    log.debug('debugging');
+    log.info({ token: 'hunter2-secret' }, 'info line');
+    log.warn('warning line');
+    log.child({ part: 'x' }).error({ err: new Error('failed with hunter2-secret') }, 'error line');
+    log.fatal('fatal line');
+    const messages = (lines: string[]) => lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages(info.lines)).toEqual(['debugging', 'info line']);
+    expect(messages(problems.lines)).toEqual(['warning line', 'error line', 'fatal line']);
+    expect([...info.lines, ...problems.lines].join('\n')).not.toContain('hunter2-secret');
+    expect(info.lines[1]).toContain('[redacted:configured-secret]');
+    expect(problems.lines[1]).toContain('failed with [redacted:configured-secret]');
+  });
+
+  it('the process streams: info on stdout, error on stderr, a configured secret redacted on both', async () => {
+    const script = [
+      "import { createLogger } from './src/shared/log.ts';",
+      "const log = createLogger({ level: 'info', byLevel: { info: process.stdout, problems: process.stderr }, redact: (line) => line.replaceAll('hunter2-secret', '[redacted]') });",
+      "log.info({ key: 'hunter2-secret' }, 'an info line');",
+      "log.error({ key: 'hunter2-secret' }, 'an error line');",
+    ].join('\n');
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { cwd: root, timeout: 30_000 }, (error, out, err) =>
+        error ? reject(error) : resolve({ stdout: out, stderr: err }),
+      );
+    });
+    expect(stdout).toContain('"msg":"an info line"');
+    expect(stdout).not.toContain('an error line');
+    expect(stderr).toContain('"msg":"an error line"');
+    expect(stderr).not.toContain('an info line');
+    for (const output of [stdout, stderr]) {
+      expect(output).toContain('"key":"[redacted]"');
+      expect(output).not.toContain('hunter2-secret');
+    }
+  });
+});
