@@ -1,11 +1,14 @@
+import path from 'node:path';
 import { createConsoleAdapter, type ConsoleAdapter } from '../adapters/console/index.js';
 import { consoleOwnerId } from './app.js';
-import { ConfigError, configSecrets, loadConfig, type Config } from './config.js';
+import { configSecrets } from './config.js';
 import { createLogRedactor } from './dlp/redact-credentials.js';
 import { createLogger } from './shared/log.js';
 import { loadDotEnv } from './dotenv.js';
 import { createPlatformAdapters } from './platforms.js';
 import { startService } from './service.js';
+import { ensureDataDirOrExit, loadConfigOrExit, stopAtStart } from './startup-checks.js';
+import { claimDataDir, DataDirInUseError } from './backup/index.js';
 import type { PlatformAdapter } from './shared/channel.js';
 
 // `npm start`: every platform whose credentials are set, plus the console chat when there is a terminal (without
@@ -13,24 +16,40 @@ import type { PlatformAdapter } from './shared/channel.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
-  let config: Config;
+  const config = loadConfigOrExit();
+  ensureDataDirOrExit(config);
+  // One bot per DATA_DIR (`npm start` beside `npm run chat`, two pm2 instances), and `npm run restore` refuses while
+  // it is held. A kill -9 leaves a stale file, which the next start takes over.
   try {
-    config = loadConfig();
+    process.once('exit', claimDataDir(path.resolve(config.DATA_DIR)));
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee .env.example and the configuration table in README.md.\n`);
-      process.exit(1);
-    }
+    if (error instanceof DataDirInUseError) stopAtStart(error.describe(config.BOT_LANGUAGE));
     throw error;
   }
   const consoleOnly = process.argv.includes('--console');
   const interactive = consoleOnly || Boolean(process.stdin.isTTY);
   // In the console chat, routine info lines would bury the conversation: warnings only unless LOG_LEVEL is set.
   const level = interactive && !process.env.LOG_LEVEL ? 'warn' : config.LOG_LEVEL;
-  const log = createLogger({ level, pretty: interactive, destination: process.stderr, redact: createLogRedactor(configSecrets(config)) });
-  const consoleAdapter: ConsoleAdapter | undefined = interactive ? createConsoleAdapter({ userId: consoleOwnerId, language: config.BOT_LANGUAGE }) : undefined;
+  const consoleAdapter: ConsoleAdapter | undefined = interactive
+    ? createConsoleAdapter({ userId: consoleOwnerId, language: config.BOT_LANGUAGE, maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES })
+    : undefined;
+  // In the console chat log lines are printed above the prompt, never across what the user is typing.
+  const log = createLogger({
+    level,
+    pretty: interactive,
+    colorize: Boolean(process.stderr.isTTY),
+    destination: consoleAdapter?.logOutput ?? process.stderr,
+    ...(interactive ? {} : { byLevel: { info: process.stdout, problems: process.stderr } }),
+    redact: createLogRedactor(configSecrets(config)),
+  });
   const adapters: PlatformAdapter[] = [...(consoleOnly ? [] : createPlatformAdapters(config, log)), ...(consoleAdapter ? [consoleAdapter] : [])];
-  const { shutdown } = await startService({ config, log, adapters, waitForModel: process.env.SAENG_WAIT_FOR_MODEL === '1' });
+  const { shutdown } = await startService({
+    config,
+    log,
+    adapters,
+    waitForModel: process.env.SAENG_WAIT_FOR_MODEL === '1',
+    httpServerRequired: !interactive,
+  });
   process.send?.('ready'); // pm2 wait_ready
 
   if (consoleAdapter) {
