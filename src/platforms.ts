@@ -29,7 +29,7 @@ const menuDescriptions = {
   status: { th: 'สถานะเซิร์ฟเวอร์โมเดลและความสามารถ', en: 'Model server status and capabilities' },
   reset: { th: 'ล้างประวัติการสนทนาในห้องนี้', en: "Clear this conversation's history" },
   research: { th: 'ค้นคว้าเชิงลึกจากเว็บ พร้อมแหล่งที่มา', en: 'Research the web in depth, with sources' },
-  kb: { th: 'จัดการคลังความรู้ของกลุ่ม (ผู้ดูแล)', en: "Manage the group's knowledge bases (admins)" },
+  kb: { th: 'จัดการคลังความรู้ (ผู้ดูแล)', en: 'Manage knowledge bases (admins)' },
 } satisfies Record<string, Localized>;
 
 /** The Telegram "/" menu: the commands the app registers (src/app.ts), described in BOT_LANGUAGE. */

@@ -3,7 +3,7 @@ import type { Localized } from '../../shared/i18n.js';
 export const knowledgeHelp: Localized = {
   th: [
     '**คลังความรู้ (/kb)** — สำหรับผู้ดูแล',
-    '- /kb list — คลังของกลุ่มนี้ (🔗 = ใช้ในห้องนี้)',
+    '- /kb list — คลังความรู้ของที่นี่ (🔗 = ใช้ในห้องนี้)',
     '- /kb create <ชื่อ> [คำอธิบาย] — สร้างคลังใหม่',
     '- /kb add <คลัง> + แนบไฟล์ (.txt .md .html .pdf .docx .csv หรือภาพ .png .jpg .webp) หรือพิมพ์ข้อความต่อท้าย — เพิ่มเอกสาร',
     '- /kb docs <คลัง> — รายการเอกสาร',
@@ -15,7 +15,7 @@ export const knowledgeHelp: Localized = {
   ].join('\n'),
   en: [
     '**Knowledge bases (/kb)** — for admins',
-    '- /kb list — the knowledge bases of this group (🔗 = used in this chat)',
+    '- /kb list — the knowledge bases here (🔗 = used in this chat)',
     '- /kb create <name> [description] — create one',
     '- /kb add <kb> + attached files (.txt .md .html .pdf .docx .csv, or images .png .jpg .webp) or text after the command — add documents',
     '- /kb docs <kb> — list its documents',

@@ -3,12 +3,13 @@ import type { KnowledgeBase, KnowledgeStore } from '../../knowledge/index.js';
 import type { CommandContext } from '../command.js';
 import { accessOf } from './access.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
+import { thisSpace } from './space-name.js';
 import type { Subcommand } from './subcommand.js';
 
 const strings = {
-  here: { th: '**คลังความรู้ของกลุ่มนี้**', en: '**Knowledge bases of this group**' },
-  boundElsewhere: { th: '**ผูกกับห้องนี้ (จากกลุ่มอื่น)**', en: '**Bound to this chat (from other groups)**' },
-  otherSpaces: { th: '**กลุ่มอื่น**', en: '**Other groups**' },
+  here: { th: '**คลังความรู้ของ{space}**', en: '**Knowledge bases of {space}**' },
+  boundElsewhere: { th: '**ผูกกับห้องนี้ (จากที่อื่น)**', en: '**Bound to this chat (from elsewhere)**' },
+  otherSpaces: { th: '**ที่อื่น**', en: '**Elsewhere**' },
   none: { th: 'ยังไม่มีคลังความรู้ สร้างได้ด้วย /kb create <ชื่อ> [คำอธิบาย]', en: 'No knowledge bases yet. Create one with /kb create <name> [description].' },
   documents: { th: '{count} เอกสาร', en: '{count} documents' },
   bound: { th: '🔗 ใช้ในห้องนี้', en: '🔗 used in this chat' },
@@ -37,7 +38,7 @@ function section(title: Localized, lines: string[], context: CommandContext): st
   if (lines.length === 0) return [];
   const shown = lines.slice(0, maxLines);
   if (lines.length > maxLines) shown.push(say(strings.more, context.language, { count: lines.length - maxLines }));
-  return [pick(title, context.language), ...shown];
+  return [say(title, context.language, { space: thisSpace(context) }), ...shown];
 }
 
 /** `/kb list`: this space's KBs, KBs of other spaces bound here, and (global admins) every other KB. */

@@ -25,7 +25,7 @@ describe('Telegram start', () => {
       { command: 'reset', description: 'ล้างประวัติการสนทนาในห้องนี้' },
     ];
     expect(harness.telegram.commands()).toEqual(everyone);
-    expect(harness.telegram.commands({ type: 'all_chat_administrators' })).toEqual([...everyone, { command: 'kb', description: 'จัดการคลังความรู้ของกลุ่ม (ผู้ดูแล)' }]);
+    expect(harness.telegram.commands({ type: 'all_chat_administrators' })).toEqual([...everyone, { command: 'kb', description: 'จัดการคลังความรู้ (ผู้ดูแล)' }]);
     expect(harness.telegram.calls[0]?.method).toBe('getMe');
     expect(privacyWarning(harness)).toEqual([]);
   });

@@ -298,9 +298,21 @@ describe('/kb naming and listing', () => {
     expect(here).toContain('**Knowledge bases of this group**');
     expect(here).toMatch(/- \*\*faq\*\* \(`kb[a-z0-9]{10}`\) — faq documents · 2 documents · 🔗 used in this chat/);
     expect(here).toMatch(/- \*\*secret\*\* \(`kb[a-z0-9]{10}`\) — secret documents · 1 documents$/m);
-    expect(elsewhere).toContain('**Bound to this chat (from other groups)**');
+    expect(elsewhere).toContain('**Bound to this chat (from elsewhere)**');
     expect(elsewhere).toContain('**company**');
     expect(await run('/kb list', context('other-space-admin'))).toBe('No knowledge bases yet. Create one with /kb create <name> [description].');
+  });
+
+  it('names the space the user is in: a direct chat and the console are not "this group"', async () => {
+    const { run } = await setup();
+    const inSpace = (platform: 'discord' | 'console', chatKind: 'direct' | 'group', language: 'th' | 'en'): CommandContext => {
+      const base = context('space-admin', { language });
+      return { ...base, message: { ...base.message, platform, chatKind } };
+    };
+    expect(await run('/kb list', inSpace('console', 'direct', 'th'))).toContain('**คลังความรู้ของคอนโซลนี้**');
+    expect(await run('/kb create FAQ', inSpace('console', 'direct', 'en'))).toBe('This console already has a knowledge base named “FAQ”.');
+    expect(await run('/kb create FAQ', inSpace('discord', 'direct', 'th'))).toBe('แชตนี้มีคลังความรู้ชื่อ “FAQ” อยู่แล้ว');
+    expect(await run('/kb create FAQ', inSpace('discord', 'group', 'th'))).toBe('กลุ่มนี้มีคลังความรู้ชื่อ “FAQ” อยู่แล้ว');
   });
 
   it('escapes Markdown in names users chose', async () => {
