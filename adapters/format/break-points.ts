@@ -1,3 +1,4 @@
+import { segmentsOf } from '../../src/shared/segments.js';
 import { graphemeSegmenter, wordSegmenter } from './graphemes.js';
 
 // How good a place each position of a text is to cut at (position p is between text[p - 1] and text[p]).
@@ -21,10 +22,10 @@ export function breakPoints(text: string): Uint8Array {
     const before = text.charCodeAt(position - 1);
     if (code >= 0xdc00 && code <= 0xdfff && before >= 0xd800 && before <= 0xdbff) points[position] = Break.Never;
   }
-  for (const { index } of graphemeSegmenter.segment(text)) points[index] = Break.Grapheme;
+  for (const { index } of segmentsOf(graphemeSegmenter, text)) points[index] = Break.Grapheme;
   points[text.length] = Break.Grapheme;
   // Word boundaries count only where they are grapheme boundaries too.
-  for (const { index } of wordSegmenter.segment(text)) if (points[index] === Break.Grapheme) points[index] = Break.Word;
+  for (const { index } of segmentsOf(wordSegmenter, text)) if (points[index] === Break.Grapheme) points[index] = Break.Word;
   for (let position = 1; position <= text.length; position += 1) {
     if (text[position - 1] !== '\n' || (points[position] ?? Break.Never) < Break.Grapheme) continue;
     points[position] = position >= 2 && text[position - 2] === '\n' ? Break.Paragraph : Break.Line;

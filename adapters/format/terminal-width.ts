@@ -1,5 +1,5 @@
 import { graphemeSegmenter } from './graphemes.js';
-import { segmentsOf } from './segments.js';
+import { segmentsOf } from '../../src/shared/segments.js';
 
 // How many terminal columns a text takes, the way terminals (wcwidth) count them: marks above and below a letter
 // take none, a spacing vowel such as Thai SARA AM (ำ, joined to its consonant in one grapheme) takes one, wide

@@ -1,5 +1,5 @@
 import { graphemeSegmenter, wordSegmenter } from './graphemes.js';
-import { segmentsOf } from './segments.js';
+import { segmentsOf } from '../../src/shared/segments.js';
 import { trimLineEnd, type StyledLine } from './terminal-style.js';
 import { graphemeWidth } from './terminal-width.js';
 

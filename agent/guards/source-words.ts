@@ -1,3 +1,4 @@
+import { segmentsOf } from '../../src/shared/segments.js';
 // The words and numbers a text carries, for telling whether an answer used a passage: Thai has no spaces between
 // words, so words come from ICU's dictionary segmenter; stopwords, punctuation and bare digits are not words.
 // Numbers are kept apart (a shared figure is evidence on its own).
@@ -46,7 +47,7 @@ export function contentTokens(text: string): ContentTokens {
   const words = new Set<string>();
   const numbers = new Set<string>();
   const prepared = text.slice(0, maxReadCharacters).toLowerCase().replace(letterThenDigit, '$1 $2').replace(digitThenLetter, '$1 $2');
-  for (const { segment, isWordLike } of wordSegmenter.segment(prepared)) {
+  for (const { segment, isWordLike } of segmentsOf(wordSegmenter, prepared)) {
     if (!isWordLike || segment.length > maxTokenLength) continue;
     if (number.test(segment)) numbers.add(numberKey(segment));
     else if (segment.length >= 2 && !stopwords.has(segment) && !/^[\d.,]+$/.test(segment)) words.add(segment);

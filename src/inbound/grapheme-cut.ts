@@ -1,3 +1,4 @@
+import { segmentsOf } from '../shared/segments.js';
 const graphemes = new Intl.Segmenter('th', { granularity: 'grapheme' });
 
 /**
@@ -10,7 +11,7 @@ export function cutAtGrapheme(text: string, maxLength: number): string {
   const budget = maxLength - ellipsis.length;
   if (budget <= 0) return '';
   let end = 0;
-  for (const { segment, index } of graphemes.segment(text)) {
+  for (const { segment, index } of segmentsOf(graphemes, text)) {
     if (index + segment.length > budget) break;
     end = index + segment.length;
   }

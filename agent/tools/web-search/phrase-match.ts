@@ -1,3 +1,4 @@
+import { segmentsOf } from '../../../src/shared/segments.js';
 // Whole-word phrase matching for Thai and English. Thai has no spaces, so a phrase counts only where it
 // starts and ends on a word boundary of Intl.Segmenter: "หาให้" must not match inside "ปัญหาให้".
 
@@ -8,7 +9,7 @@ export type PhrasePosition = 'anywhere' | 'start' | 'end';
 /** Character offsets where a word starts or ends. */
 export function wordBoundaries(text: string): Set<number> {
   const boundaries = new Set<number>([0, text.length]);
-  for (const segment of segmenter.segment(text)) {
+  for (const segment of segmentsOf(segmenter, text)) {
     boundaries.add(segment.index);
     boundaries.add(segment.index + segment.segment.length);
   }
@@ -18,7 +19,7 @@ export function wordBoundaries(text: string): Set<number> {
 /** Thai words of a text (word-like segments only), lower-cased. */
 export function words(text: string): string[] {
   const found: string[] = [];
-  for (const segment of segmenter.segment(text.toLowerCase())) {
+  for (const segment of segmentsOf(segmenter, text.toLowerCase())) {
     if (segment.isWordLike) found.push(segment.segment);
   }
   return found;

@@ -1,3 +1,4 @@
+import { segmentsOf } from '../../shared/segments.js';
 import { normalizeText } from '../ranking/normalize-text.js';
 
 // Chunks for retrieval. Thai marks neither sentence ends nor word breaks, so boundaries are tried from the
@@ -35,9 +36,9 @@ type Splitter = { split(text: string): string[]; separator: string };
 const levels: Splitter[] = [
   { split: (text) => text.split('\n\n'), separator: '\n\n' },
   { split: (text) => text.split('\n'), separator: '\n' },
-  { split: (text) => Array.from(sentenceSegmenter.segment(text), (part) => part.segment), separator: '' },
+  { split: (text) => Array.from(segmentsOf(sentenceSegmenter, text), (part) => part.segment), separator: '' },
   { split: (text) => text.split(' '), separator: ' ' },
-  { split: (text) => Array.from(wordSegmenter.segment(text), (part) => part.segment), separator: '' },
+  { split: (text) => Array.from(segmentsOf(wordSegmenter, text), (part) => part.segment), separator: '' },
 ];
 
 function hardCut(text: string, size: number): string[] {

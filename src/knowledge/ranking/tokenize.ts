@@ -1,3 +1,4 @@
+import { segmentsOf } from '../../shared/segments.js';
 import { normalizeCharacters } from './normalize-text.js';
 
 // Index and query tokens. Thai has no spaces between words, so words come from ICU's dictionary segmenter.
@@ -68,7 +69,7 @@ function separateDigits(text: string): string {
 export function tokenize(text: string): string[] {
   const prepared = separateDigits(normalizeCharacters(text.slice(0, maxTokenizedCharacters)).toLowerCase());
   const pieces: string[] = [];
-  for (const { segment, isWordLike } of wordSegmenter.segment(prepared)) {
+  for (const { segment, isWordLike } of segmentsOf(wordSegmenter, prepared)) {
     if (isWordLike) runs(segment, pieces);
   }
   const tokens: string[] = [];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderTerminalText } from '../../../adapters/format/index.js';
-import { segmentsOf } from '../../../adapters/format/segments.js';
+import { segmentsOf } from '../../../src/shared/segments.js';
 import { terminalWidth } from '../../../adapters/format/terminal-width.js';
 import { markdownDocument } from './markdown-arbitrary.js';
 

@@ -9,6 +9,8 @@ export interface Segment {
   segment: string;
   /** Where the segment starts in the whole text. */
   index: number;
+  /** As Intl.Segmenter gives it for word granularity. */
+  isWordLike?: boolean;
 }
 
 function isHighSurrogate(code: number): boolean {
@@ -22,9 +24,9 @@ export function* segmentsOf(segmenter: Intl.Segmenter, text: string): Generator<
     let end = Math.min(text.length, start + windowLength);
     if (end < text.length && end - start > 1 && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
     let held: Segment | undefined;
-    for (const { segment, index } of segmenter.segment(text.slice(start, end))) {
+    for (const { segment, index, isWordLike } of segmenter.segment(text.slice(start, end))) {
       if (held) yield held;
-      held = { segment, index: start + index };
+      held = isWordLike === undefined ? { segment, index: start + index } : { segment, index: start + index, isWordLike };
     }
     if (!held) return;
     // The last segment of the text, or one that fills the whole window (a run of a thousand marks): kept as is.
