@@ -13,6 +13,7 @@ import { cancelledOutcome } from './turn-cancel.js';
 import type { AgentRuntime, TurnRequest } from './turn-request.js';
 import type { AnyTool } from './tools/tool.js';
 import { describeError } from '../src/shared/describe-error.js';
+import { untilAborted } from '../src/shared/until-aborted.js';
 
 /** The agent's view of knowledge bases (the store lives in src/knowledge; the root adapts it). */
 export interface KnowledgeAccess {
@@ -119,7 +120,8 @@ export class Agent {
     const started = performance.now();
     let capabilities: ModelCapabilities = { tools: false, vision: false };
     try {
-      capabilities = await this.dependencies.capabilities.current();
+      // Detection may make a probe call on the first turn: a cancelled turn stops waiting for it (it still finishes).
+      capabilities = await untilAborted(this.dependencies.capabilities.current(), input.signal);
       try {
         return await this.turnWith(input, capabilities);
       } catch (error) {

@@ -98,6 +98,23 @@ describe('console chat: signs of life', () => {
     await run.adapter.closed;
   });
 
+  it('Ctrl-C while the first turn waits for capability detection (a probe call) cancels at once', async () => {
+    // MODEL_TOOLS=auto and a server that declares nothing: the first turn waits for one probe call, which hangs (and
+    // would for ten minutes: the cancel must not wait for it).
+    run = await startConsoleChatRun({ terminal: true, environment: { MODEL_TOOLS: 'auto', MODEL_TIMEOUT_MS: '600000' } });
+    const { fake, screen } = run;
+    let probed: () => void = () => undefined;
+    const probeArrived = new Promise<void>((resolve) => (probed = resolve));
+    fake.script({ hang: true, expect: () => probed() });
+    screen.type('คำถามแรก\r');
+    await probeArrived;
+    const beforeCancel = screen.written().length;
+    screen.type('\x03');
+    // Answered while the probe is still hanging: the turn no longer waits for it.
+    await screen.appeared('ยกเลิกแล้ว', beforeCancel);
+    expect(fake.chatRequests).toHaveLength(1);
+  });
+
   it('on a terminal the status names the tool in place; Ctrl-C while a tool runs ends the turn when the tool returns, nothing stored', async () => {
     const held = heldTool();
     run = await startConsoleChatRun({ terminal: true, extraTools: [held.tool] });
