@@ -204,13 +204,13 @@ function urlPassword(value: string): string | undefined {
 export function configSecrets(config: Config): string[] {
   const values: string[] = [];
   for (const [name, value] of Object.entries(config)) {
-    if (typeof value !== 'string' || !secretNames.test(name) || value.length < 8 || value === 'no-key') continue;
+    if (typeof value !== 'string' || value.length < 8 || value === 'no-key') continue;
     if (!name.endsWith('_URL')) {
-      values.push(value);
+      if (secretNames.test(name)) values.push(value);
       continue;
     }
-    // A database or Redis URL is a secret through its password: the URL, and the password on its own (a model may
-    // quote just that part). Without a password it is an address, not a secret.
+    // Any URL (database, Redis, a model server or SearXNG behind basic auth) is a secret through its password: the
+    // URL, and the password on its own (a model may quote just that part). Without one it is an address.
     const password = urlPassword(value);
     if (password) values.push(value, ...(password.length >= 8 ? [password] : []));
   }

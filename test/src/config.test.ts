@@ -71,6 +71,11 @@ describe('loadConfig', () => {
     expect(configSecrets(config)).toEqual(['postgres://saeng:Tr0ub4dor%26x@127.0.0.1:5432/saeng', 'Tr0ub4dor&x']);
   });
 
+  it('a model server or SearXNG URL with a password is a secret too; without one it is an address', () => {
+    const config = loadConfig({ MODEL_BASE_URL: 'http://bot:s3cretPass@10.0.0.5:8080/v1', SEARXNG_URL: 'http://127.0.0.1:8888' });
+    expect(configSecrets(config)).toEqual(['http://bot:s3cretPass@10.0.0.5:8080/v1', 's3cretPass']);
+  });
+
   it('accepts .env.example as it ships, and it names every variable of the schema', async () => {
     const example = parseEnv(readFileSync(new URL('../../.env.example', import.meta.url), 'utf8'));
     expect(() => loadConfig(example)).not.toThrow();
