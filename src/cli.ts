@@ -7,7 +7,8 @@ import { loadDotEnv } from './dotenv.js';
 import { createLogger } from './shared/log.js';
 import type { Reply } from './shared/types.js';
 import { describeError } from './shared/describe-error.js';
-import { ensureDataDirOrExit, loadConfigOrExit } from './startup-checks.js';
+import { ensureDataDirOrExit, loadConfigOrExit, startupLanguage } from './startup-checks.js';
+import { say, type Localized } from './shared/i18n.js';
 
 // `npm run -s cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`
 // Exit 0 when a reply was produced or the message was deliberately ignored; 1 when it cannot start (a bad
@@ -16,8 +17,17 @@ import { ensureDataDirOrExit, loadConfigOrExit } from './startup-checks.js';
 
 const usage = `usage: npm run -s cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`;
 
-function usageError(problem: string): never {
-  process.stderr.write(`${problem}\n${usage}\n`);
+const problems = {
+  missingCommand: { th: 'ไม่ได้ระบุคำสั่ง (ใช้ ask)', en: 'missing command (use ask)' },
+  unknownCommand: { th: 'ไม่รู้จักคำสั่ง: {verb} (ใช้ ask)', en: 'unknown command: {verb} (use ask)' },
+  missingText: { th: 'ไม่มีข้อความที่จะถาม', en: 'missing text' },
+  unreadableAttachment: { th: 'อ่านไฟล์แนบไม่ได้: {problem}', en: 'cannot read attachment: {problem}' },
+  badOption: { th: 'ตัวเลือกไม่ถูกต้อง: {problem}', en: 'bad option: {problem}' },
+  ignored: { th: '(ไม่ได้ตอบ: {reason})', en: '(ignored: {reason})' },
+} satisfies Record<string, Localized>;
+
+function usageError(problem: Localized, values: Record<string, string> = {}): never {
+  process.stderr.write(`${say(problem, startupLanguage(), values)}\n${usage}\n`);
   process.exit(2);
 }
 
@@ -28,6 +38,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 async function main(argv: string[]): Promise<void> {
+  loadDotEnv(); // first: BOT_LANGUAGE in .env also decides the language of a usage error
   let parsed;
   try {
     parsed = parseArgs({
@@ -44,7 +55,7 @@ async function main(argv: string[]): Promise<void> {
       },
     });
   } catch (error) {
-    usageError(describeError(error));
+    usageError(problems.badOption, { problem: describeError(error) });
   }
   const { values, positionals } = parsed;
   if (values.help) {
@@ -52,11 +63,10 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const [verb, ...words] = positionals;
-  if (verb !== 'ask') usageError(verb ? `unknown command: ${verb}` : 'missing command');
+  if (verb !== 'ask') usageError(verb ? problems.unknownCommand : problems.missingCommand, { verb: verb ?? '' });
   const text = words.join(' ');
-  if (text.trim() === '' && !values.attach?.length) usageError('missing text');
+  if (text.trim() === '' && !values.attach?.length) usageError(problems.missingText);
 
-  loadDotEnv();
   const config = loadConfigOrExit();
   ensureDataDirOrExit(config);
   // Logs go to stderr as JSON so stdout stays the reply (or the --json document).
@@ -78,7 +88,7 @@ async function main(argv: string[]): Promise<void> {
       mention: values.mention,
     });
   } catch (error) {
-    usageError(`cannot read attachment: ${describeError(error)}`);
+    usageError(problems.unreadableAttachment, { problem: describeError(error) });
   }
 
   // The console adapter is not started (no chat): it only reads the attached files for the router.
@@ -108,7 +118,7 @@ async function main(argv: string[]): Promise<void> {
       };
       process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     } else if (handled.admission.kind === 'ignore') {
-      process.stderr.write(`(ignored: ${handled.admission.reason})\n`);
+      process.stderr.write(`${say(problems.ignored, config.BOT_LANGUAGE, { reason: handled.admission.reason })}\n`);
     }
   } finally {
     await app.close();

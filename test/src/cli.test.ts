@@ -75,10 +75,10 @@ describe('npm run cli -- ask', () => {
   });
 
   it.each([
-    [['ask'], 'missing text'],
-    [['tell', 'x'], 'unknown command'],
+    [['ask'], 'ไม่มีข้อความที่จะถาม'],
+    [['tell', 'x'], 'ไม่รู้จักคำสั่ง: tell'],
     [['ask', 'x', '--colour'], 'colour'],
-    [['ask', 'x', '--attach', '/no/such/file.png'], 'cannot read attachment'],
+    [['ask', 'x', '--attach', '/no/such/file.png'], 'อ่านไฟล์แนบไม่ได้'],
   ])('usage error %j → exit 2', async (args, message) => {
     const result = await cli(args);
     expect(result.code).toBe(2);
