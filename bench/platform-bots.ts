@@ -101,7 +101,7 @@ export function lineEnvironment(line: Pick<FakeLine, 'channelSecret' | 'channelA
 /** The adapters' webhook routes on the real HTTP server, port 0 on loopback; the URL of LINE's route. */
 export async function startWebhookServer(adapters: readonly PlatformAdapter[], log: Logger): Promise<{ server: Server; lineWebhookUrl: string }> {
   const routes = adapters.flatMap((adapter) => adapter.routes ?? []);
-  const server = await startHttpServer({ port: 0, metrics: new Metrics(), log, routes, health: async () => ({ ok: true, detail: {} }) });
+  const server = await startHttpServer({ port: 0, metrics: new Metrics(), log, routes });
   return { server, lineWebhookUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/line` };
 }
 

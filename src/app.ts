@@ -22,6 +22,11 @@ import { GroupContext } from './inbound/group-context.js';
 import { RecentAttachments } from './inbound/recent-attachments.js';
 import { FileLinks } from './files/file-links.js';
 import { createImageReader, createOcr } from './ocr/image-reader.js';
+import type { OcrObservation } from './ocr/ocr-engine.js';
+import { appVersion } from './backup/app-version.js';
+import type { QueueStats } from './inbound/inbound-queue.js';
+import type { PlatformState } from './shared/channel.js';
+import type { OcrStatus } from './shared/image-reading.js';
 import { InboundWorker } from './inbound/inbound-worker.js';
 import { moveSpace } from './inbound/space-move.js';
 import { SqliteInboundQueue } from './inbound/sqlite-inbound-queue.js';
@@ -41,7 +46,11 @@ export interface AppOptions {
   config: Config;
   log: Logger;
   /** Told about every handled message (metrics). */
-  observe?: (handled: HandledMessage) => void;
+  observe?: (handled: HandledMessage, message: InboundMessage) => void;
+  /** Told about every image read (metrics). */
+  observeOcr?: (observation: OcrObservation) => void;
+  /** Each platform's state (src/platforms.ts), for admins' /status. */
+  platformStates?: () => Partial<Record<Platform, PlatformState>>;
   /** History bounds (the turn benchmark compares trimming policies). */
   historyLimits?: HistoryLimits;
   /** Extra tools (tests register their own). */
@@ -60,6 +69,10 @@ export interface App {
   storage: Storage;
   knowledge: KnowledgeStore;
   tools: readonly AnyTool[];
+  /** The inbound queue's depth (one indexed query): /readyz, /status, /metrics. */
+  queueStats(): Promise<QueueStats>;
+  /** Whether tesseract and its languages are there, as last checked (no tesseract run once known). */
+  ocrStatus(): Promise<OcrStatus>;
   status(message: Pick<InboundMessage, 'conversationKey' | 'platform'>, forAdmin?: boolean): Promise<StatusReport>;
   /** Records who the bot is on a platform (its adapter reports it on start), for `/cmd@username`. */
   identify(platform: Platform, identity: AdapterIdentity): void;
@@ -92,6 +105,7 @@ export function createApp(options: AppOptions): App {
       maxPixels: config.MAX_IMAGE_PIXELS,
     },
     log,
+    options.observeOcr,
   );
   const knowledge = openKnowledgeStore({
     path: path.join(dataDir, 'knowledge.db'),
@@ -179,9 +193,17 @@ export function createApp(options: AppOptions): App {
       readsAllGroupMessages: identities.get(message.platform)?.readsAllGroupMessages,
       ocr: await ocr.recheck(),
       webSearch: web.research !== null,
+      ...(forAdmin ? { admin: await adminStatus() } : {}),
       platformLines: (await options.adapters?.find((adapter) => adapter.platform === message.platform)?.statusLines?.(config.BOT_LANGUAGE, forAdmin)) ?? [],
     };
   };
+
+  const adminStatus = async () => ({
+    uptimeSeconds: Math.round(process.uptime()),
+    version: appVersion(),
+    queue: await inboundQueue.stats(),
+    platforms: options.platformStates?.() ?? {},
+  });
 
   const commands = new CommandDispatcher([], {
     adminIds: [...config.ADMIN_IDS, `console:${consoleOwnerId}`],
@@ -271,6 +293,8 @@ export function createApp(options: AppOptions): App {
     storage,
     knowledge,
     tools,
+    queueStats: () => inboundQueue.stats(),
+    ocrStatus: () => ocr.status(),
     status,
     identify: (platform, identity) => {
       identities.set(platform, identity);

@@ -3,18 +3,34 @@ import type { WebhookRoute } from './shared/channel.js';
 import type { Logger } from './shared/log.js';
 import type { Metrics } from './metrics.js';
 
+/** GET /healthz: the process is alive and serving (always 200). */
+export interface HealthAnswer {
+  status: 'ok';
+  uptimeSeconds: number;
+  version: string;
+}
+
+/** GET /readyz: 200 when `ready`, else 503; `detail` names each part's state. */
+export interface ReadinessAnswer {
+  ready: boolean;
+  detail: Record<string, unknown>;
+}
+
 export interface HttpServerOptions {
   port: number;
   /** HTTP_HOST: loopback unless the operator chooses otherwise. */
   host?: string;
   metrics: Metrics;
-  health: () => Promise<{ ok: boolean; detail: Record<string, unknown> }>;
+  /** Without it /healthz answers `{ status: 'ok' }` alone. */
+  health?: () => HealthAnswer;
+  /** Without it there is nothing to wait for: /readyz answers 200. */
+  readiness?: () => Promise<ReadinessAnswer>;
   log: Logger;
   /** Platform webhooks (LINE, Telegram in webhook mode), from the adapters. */
   routes?: readonly WebhookRoute[];
 }
 
-/** GET /healthz and GET /metrics on HTTP_PORT (loopback by default: put a reverse proxy in front for webhooks). */
+/** GET /healthz, GET /readyz and GET /metrics on HTTP_PORT (loopback by default: put a reverse proxy in front for webhooks). */
 export async function startHttpServer(options: HttpServerOptions): Promise<http.Server> {
   const host = options.host ?? '127.0.0.1';
   const server = http.createServer((request, response) => {
@@ -22,12 +38,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
     const routes = (options.routes ?? []).filter((candidate) => candidate.path === url.pathname);
     if (routes.length > 0) return serveWebhook(routes, request, response, options.log);
     if (request.method === 'GET' && url.pathname === '/healthz') {
-      void options.health().then(
-        (health) => {
-          response.writeHead(health.ok ? 200 : 503, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ status: health.ok ? 'ok' : 'degraded', ...health.detail }));
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(options.health?.() ?? { status: 'ok' }));
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/readyz') {
+      const readiness = options.readiness ?? (async () => ({ ready: true, detail: {} }));
+      void readiness().then(
+        (answer) => {
+          response.writeHead(answer.ready ? 200 : 503, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ status: answer.ready ? 'ready' : 'not-ready', ...answer.detail }));
         },
-        () => {
+        (error: unknown) => {
+          options.log.warn({ error: String(error) }, 'readiness check failed');
           response.writeHead(503, { 'content-type': 'application/json' });
           response.end('{"status":"error"}');
         },

@@ -1,45 +1,104 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { QueueStats } from './inbound/inbound-queue.js';
+import type { OcrObservation } from './ocr/ocr-engine.js';
 import type { HandledMessage } from './router.js';
+import type { InboundMessage, Platform } from './shared/types.js';
 
-/** Prometheus figures for GET /metrics: admissions, turns, guard events, turn time. */
+// Prometheus figures for GET /metrics, named by the Prometheus conventions: the `saeng_` prefix, `_total`
+// counters, `_seconds` histograms. Every label value comes from a fixed set (platform, registered tool name,
+// guard, action, outcome): never a message's text, a user's name, a chat id or a secret.
+
+/** What the metrics read from the running app once it exists. */
+export interface MetricsSources {
+  /** The registered tools: any other name a model calls is counted as 'other'. */
+  toolNames: readonly string[];
+  queueStats: () => Promise<QueueStats>;
+}
+
+const platforms = Object.keys({ discord: true, telegram: true, line: true, console: true } satisfies Record<Platform, true>) as Platform[];
+const turnBuckets = [0.5, 1, 2, 5, 10, 20, 40, 80, 160];
+
 export class Metrics {
   readonly registry = new Registry();
-  private readonly messages = new Counter({
-    name: 'saeng_messages_total',
-    help: 'Inbound messages by admission',
-    labelNames: ['kind', 'reason'],
-    registers: [this.registry],
-  });
-  private readonly turns = new Counter({
-    name: 'saeng_turns_total',
-    help: 'Agent turns by stop reason',
-    labelNames: ['stop_reason', 'rag'],
-    registers: [this.registry],
-  });
-  private readonly guards = new Counter({
-    name: 'saeng_guard_events_total',
-    help: 'Guard events that changed an answer',
-    labelNames: ['guard', 'action'],
-    registers: [this.registry],
-  });
-  private readonly turnSeconds = new Histogram({
-    name: 'saeng_turn_seconds',
-    help: 'Whole-turn wall time',
-    buckets: [0.5, 1, 2, 5, 10, 20, 40, 80, 160],
-    registers: [this.registry],
-  });
+  private toolNames = new Set<string>();
+  private queueStats: (() => Promise<QueueStats>) | undefined;
+
+  private readonly messages = this.counter('saeng_messages_total', 'Inbound messages by admission', ['kind', 'reason']);
+  private readonly turns = this.counter('saeng_turns_total', 'Agent turns by outcome (the stop reason)', ['outcome', 'rag']);
+  private readonly guards = this.counter('saeng_guard_events_total', 'Guard events that changed an answer', ['guard', 'action']);
+  private readonly dlpBlocks = this.counter('saeng_dlp_blocks_total', 'Answers the DLP guard blocked', []);
+  private readonly toolCalls = this.counter('saeng_tool_calls_total', 'Tool calls by tool and result', ['tool', 'result']);
+  private readonly repliesSent = this.counter('saeng_replies_sent_total', 'Replies sent, by platform', ['platform']);
+  private readonly ocrJobs = this.counter('saeng_ocr_jobs_total', 'Image reads by outcome', ['outcome']);
+  private readonly turnSeconds = this.histogram('saeng_turn_seconds', 'Whole-turn wall time', turnBuckets);
+  private readonly modelSeconds = this.histogram('saeng_turn_model_seconds', 'Time a turn spent waiting on the model server', turnBuckets);
+  private readonly ocrSeconds = this.histogram(
+    'saeng_ocr_seconds',
+    'Wall time of one image read, the wait for a slot included',
+    [0.05, 0.25, 0.5, 1, 2, 5, 10, 30],
+  );
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    const metrics = this;
+    // Read when scraped: the queue's own figures, not a count kept beside it that could drift.
+    new Gauge({
+      name: 'saeng_inbound_queue_depth',
+      help: 'Unfinished inbound messages (waiting, running or being delivered), by platform',
+      labelNames: ['platform'],
+      registers: [this.registry],
+      async collect() {
+        const stats = await metrics.queueStats?.();
+        for (const platform of platforms) this.set({ platform }, stats?.byPlatform[platform]?.pending ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'saeng_inbound_queue_oldest_age_seconds',
+      help: 'Age of the oldest unfinished inbound message, by platform (0 when none)',
+      labelNames: ['platform'],
+      registers: [this.registry],
+      async collect() {
+        const stats = await metrics.queueStats?.();
+        for (const platform of platforms) this.set({ platform }, stats?.byPlatform[platform]?.oldestPendingAgeSeconds ?? 0);
+      },
+    });
   }
 
-  record(handled: HandledMessage): void {
+  /** Connects the figures read from the app (tool names, the queue); before this the queue reads as empty. */
+  attach(sources: MetricsSources): void {
+    this.toolNames = new Set(sources.toolNames);
+    this.queueStats = sources.queueStats;
+  }
+
+  record(handled: HandledMessage, message?: Pick<InboundMessage, 'platform'>): void {
     const reason = handled.admission.kind === 'command' ? handled.admission.command.name : handled.admission.reason;
     this.messages.inc({ kind: handled.admission.kind, reason });
+    if (message && handled.replies.length > 0) this.repliesSent.inc({ platform: message.platform }, handled.replies.length);
     const turn = handled.turn;
     if (!turn) return;
-    this.turns.inc({ stop_reason: turn.stopReason, rag: turn.rag });
+    this.turns.inc({ outcome: turn.stopReason, rag: turn.rag });
     this.turnSeconds.observe(turn.totalMs / 1000);
-    for (const event of turn.guardEvents) if (event.action !== 'pass') this.guards.inc({ guard: event.guard, action: event.action });
+    this.modelSeconds.observe(turn.modelMs / 1000);
+    for (const call of turn.toolCalls) {
+      this.toolCalls.inc({ tool: this.toolNames.has(call.name) ? call.name : 'other', result: call.ok ? 'ok' : 'error' });
+    }
+    for (const event of turn.guardEvents) {
+      if (event.action === 'pass') continue;
+      this.guards.inc({ guard: event.guard, action: event.action });
+      if (event.guard === 'dlp' && event.action === 'block') this.dlpBlocks.inc();
+    }
+  }
+
+  recordOcr(observation: OcrObservation): void {
+    this.ocrJobs.inc({ outcome: observation.outcome });
+    this.ocrSeconds.observe(observation.seconds);
+  }
+
+  private counter(name: string, help: string, labelNames: string[]): Counter {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  private histogram(name: string, help: string, buckets: number[]): Histogram {
+    return new Histogram({ name, help, buckets, registers: [this.registry] });
   }
 }

@@ -2,7 +2,7 @@ import { createDiscordAdapter } from '../adapters/discord/index.js';
 import { createLineAdapter } from '../adapters/line/index.js';
 import { createTelegramAdapter, type CommandMenu } from '../adapters/telegram/index.js';
 import type { Config } from './config.js';
-import type { AdapterIdentity, InboundHandler, PlatformAdapter, WebhookRoute } from './shared/channel.js';
+import type { AdapterIdentity, InboundHandler, PlatformAdapter, PlatformState, WebhookRoute } from './shared/channel.js';
 import { pick, type Localized } from './shared/i18n.js';
 import type { Logger } from './shared/log.js';
 import type { Platform } from './shared/types.js';
@@ -82,9 +82,9 @@ export function createPlatformAdapters(config: Config, log: Logger): PlatformAda
   return configured.map((platform) => adapterFactories[platform](config, log));
 }
 
-export type PlatformState = 'starting' | 'running' | 'failed' | 'stopped';
+export type { PlatformState };
 
-/** Each adapter's state, for /healthz. */
+/** Each adapter's state, for /readyz and admins' /status. */
 export class PlatformStates {
   private readonly states = new Map<Platform, PlatformState>();
 

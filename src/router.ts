@@ -43,7 +43,7 @@ export interface RouterDependencies {
   settings: { language: Language; maxMessageChars: number; maxAttachmentBytes: number; imageLimits: ImageLimits };
   log: Logger;
   /** Told about every handled message (metrics). */
-  observe?: (handled: HandledMessage) => void;
+  observe?: (handled: HandledMessage, message: InboundMessage) => void;
 }
 
 export interface HandledMessage {
@@ -228,21 +228,21 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     return { admission, replies: sink.sent, turn: outcome.record };
   };
 
-  const observed = (handled: HandledMessage) => {
-    dependencies.observe?.(handled);
+  const observed = (handled: HandledMessage, message: InboundMessage) => {
+    dependencies.observe?.(handled, message);
     return handled;
   };
 
   return {
     handle: async (message, responder) => {
       const admission = admitted(message);
-      if (admission.kind === 'ignore') return observed(await ignored(message, admission));
+      if (admission.kind === 'ignore') return observed(await ignored(message, admission), message);
       if (!(await dependencies.inbound.remember(message))) {
         log.info({ ...logBase(message) }, 'duplicate delivery ignored');
-        return observed({ admission: { kind: 'ignore', reason: 'duplicate' }, replies: [] });
+        return observed({ admission: { kind: 'ignore', reason: 'duplicate' }, replies: [] }, message);
       }
-      return observed(await dependencies.queue.run(message.conversationKey, () => route(message, admission, responder, directReplies())));
+      return observed(await dependencies.queue.run(message.conversationKey, () => route(message, admission, responder, directReplies())), message);
     },
-    process: async (message, responder, replies, hooks) => observed(await route(message, admitted(message), responder, replies, hooks)),
+    process: async (message, responder, replies, hooks) => observed(await route(message, admitted(message), responder, replies, hooks), message),
   };
 }

@@ -6,6 +6,7 @@ import { startHttpServer } from './http.js';
 import { Metrics } from './metrics.js';
 import { waitForModelServer } from './model-server-wait.js';
 import { adapterRoutes, PlatformStates, startAdapters, stopAdapters } from './platforms.js';
+import { healthAnswer, readinessAnswer } from './readiness.js';
 import { httpPortProblem } from './startup-checks.js';
 import { checkModelServerAtStart } from './startup-checks-model.js';
 import type { PlatformAdapter } from './shared/channel.js';
@@ -37,21 +38,24 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { config, log, adapters } = options;
   const metrics = new Metrics();
   const platforms = new PlatformStates();
-  const app = createApp({ config, log, observe: (handled) => metrics.record(handled), adapters });
+  const app = createApp({
+    config,
+    log,
+    observe: (handled, message) => metrics.record(handled, message),
+    observeOcr: (observation) => metrics.recordOcr(observation),
+    platformStates: () => platforms.report(),
+    adapters,
+  });
+  metrics.attach({ toolNames: app.tools.map((tool) => tool.name), queueStats: () => app.queueStats() });
   const server: http.Server | undefined = await startHttpServer({
     port: config.HTTP_PORT,
     metrics,
     log,
     routes: [...adapterRoutes(adapters), ...(app.fileLinks ? [app.fileLinks.route] : [])],
     host: config.HTTP_HOST,
-    // Healthy once every platform is running and the model server answers; the JSON names each part's state.
-    health: async () => {
-      const report = await app.capabilities.detailed();
-      return {
-        ok: report.server !== 'unreachable' && platforms.allRunning(),
-        detail: { modelServer: report.server, tools: report.tools, vision: report.vision, platforms: platforms.report() },
-      };
-    },
+    // /healthz: alive. /readyz: the model server answers, every platform runs, every store takes a query.
+    health: healthAnswer,
+    readiness: () => readinessAnswer(app, platforms),
   }).catch((error: unknown) => {
     const problem = httpPortProblem(error, { port: config.HTTP_PORT, host: config.HTTP_HOST }, config.BOT_LANGUAGE);
     const fields = { variable: 'HTTP_PORT', port: config.HTTP_PORT, host: config.HTTP_HOST, error: String(error) };

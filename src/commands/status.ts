@@ -2,6 +2,7 @@ import { say, type Localized } from '../shared/i18n.js';
 import type { OcrStatus } from '../shared/image-reading.js';
 import type { InboundMessage, Language, ModelCapabilities, RagMode } from '../shared/types.js';
 import type { CommandHandler } from './command.js';
+import { adminLines, type AdminStatus } from './status-admin.js';
 
 export interface StatusReport {
   baseUrl: string;
@@ -21,6 +22,8 @@ export interface StatusReport {
   ocr: OcrStatus;
   /** Whether a web search provider is configured (web_search, deep_research, /research). */
   webSearch: boolean;
+  /** For global admins only: how long the bot has run, its version, the inbound backlog, each platform's state. */
+  admin?: AdminStatus;
 }
 
 const template: Localized = {
@@ -127,6 +130,7 @@ export function createStatusCommand(report: (message: InboundMessage, forAdmin: 
             webSearch: say(status.webSearch ? yes : searchOff, language),
           }) +
           reading +
+          (status.admin ? `\n${adminLines(status.admin, language)}` : '') +
           status.platformLines.map((line) => `\n- ${line}`).join(''),
       };
     },

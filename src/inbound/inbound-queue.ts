@@ -1,5 +1,5 @@
 import type { AcceptResult } from '../shared/channel.js';
-import type { InboundMessage, Reply } from '../shared/types.js';
+import type { InboundMessage, Platform, Reply } from '../shared/types.js';
 
 // The durable inbound queue (docs/architecture.md, "Data flow of one message"): a message is stored before the
 // platform is told it arrived, processed per conversation in arrival order, and every reply is stored before any
@@ -22,6 +22,18 @@ export interface StoredReply {
 
 export type PartState = 'sending' | 'sent';
 
+/** Unfinished messages (waiting, running or still being delivered) and how long the oldest has waited. */
+export interface PendingCount {
+  pending: number;
+  /** 0 when nothing is pending. */
+  oldestPendingAgeSeconds: number;
+}
+
+/** The queue's depth for /readyz, /status and /metrics: in all and per platform (only platforms with one pending). */
+export interface QueueStats extends PendingCount {
+  byPlatform: Partial<Record<Platform, PendingCount>>;
+}
+
 /** The backend-neutral queue; `sqlite-inbound-queue.ts` is the one-machine backend. */
 export interface InboundQueue {
   /** Stores the message durably (committed before this resolves); `duplicate` when its platform id is known. */
@@ -43,5 +55,7 @@ export interface InboundQueue {
   markPart(sequence: number, index: number, part: number, state: PartState): Promise<void>;
   /** Done: every reply delivered. Failed: given up (it stays for dedupe either way). */
   finish(sequence: number, outcome: 'done' | 'failed'): Promise<void>;
+  /** One cheap indexed query: also the check that the store is open. */
+  stats(): Promise<QueueStats>;
   close(): void;
 }

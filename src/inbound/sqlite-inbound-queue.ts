@@ -6,8 +6,8 @@ import type { AcceptResult } from '../shared/channel.js';
 import { describeError } from '../shared/describe-error.js';
 import { parseInboundMessage } from '../shared/inbound-message-schema.js';
 import type { Logger } from '../shared/log.js';
-import type { InboundMessage, Reply } from '../shared/types.js';
-import type { InboundQueue, PartState, QueuedMessage, StoredReply } from './inbound-queue.js';
+import type { InboundMessage, Platform, Reply } from '../shared/types.js';
+import type { InboundQueue, PartState, PendingCount, QueuedMessage, QueueStats, StoredReply } from './inbound-queue.js';
 
 const schema = `
 CREATE TABLE IF NOT EXISTS messages (
@@ -117,6 +117,10 @@ export class SqliteInboundQueue implements InboundQueue {
       ),
       finish: journal.prepare<[string, number]>(`UPDATE messages SET state = ? WHERE sequence = ?`),
       giveUp: database.prepare<[number]>(`UPDATE messages SET state = 'failed' WHERE sequence = ?`),
+      // Through the partial index of open messages: as cheap as the backlog is small.
+      stats: database.prepare<[], { platform: Platform; pending: number; oldest: number }>(
+        `SELECT platform, count(*) AS pending, min(accepted_at) AS oldest FROM messages WHERE state IN ('pending', 'answered') GROUP BY platform`,
+      ),
       purge: database.prepare<[number]>(`DELETE FROM messages WHERE state IN ('done', 'failed') AND accepted_at < ?`),
     };
     this.purgeExpired();
@@ -174,6 +178,20 @@ export class SqliteInboundQueue implements InboundQueue {
 
   async finish(sequence: number, outcome: 'done' | 'failed'): Promise<void> {
     this.statements.finish.run(outcome, sequence);
+  }
+
+  async stats(): Promise<QueueStats> {
+    const now = this.now();
+    const age = (acceptedAt: number) => Math.max(0, (now - acceptedAt) / 1000);
+    const byPlatform: Partial<Record<Platform, PendingCount>> = {};
+    let pending = 0;
+    let oldest = now;
+    for (const row of this.statements.stats.all()) {
+      byPlatform[row.platform] = { pending: row.pending, oldestPendingAgeSeconds: age(row.oldest) };
+      pending += row.pending;
+      oldest = Math.min(oldest, row.oldest);
+    }
+    return { pending, oldestPendingAgeSeconds: age(oldest), byPlatform };
   }
 
   close(): void {

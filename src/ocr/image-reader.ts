@@ -3,7 +3,7 @@ import type { Logger } from '../shared/log.js';
 import type { TurnImage } from '../shared/types.js';
 import { imageForModel } from '../images/image-for-model.js';
 import { imageForOcr } from '../images/image-for-ocr.js';
-import { createOcrEngine, type OcrEngine } from './ocr-engine.js';
+import { createOcrEngine, type OcrEngine, type OcrObservation } from './ocr-engine.js';
 
 // The agent's ImageReader: tesseract through the OCR pre-processing for text, sharp for what a vision model is
 // shown. One engine serves the agent and knowledge-base ingest, so the concurrency bound holds for both.
@@ -17,8 +17,9 @@ export interface ImageReadingSettings {
   maxPixels: number;
 }
 
-export function createOcr(settings: ImageReadingSettings, log: Logger): OcrEngine {
+export function createOcr(settings: ImageReadingSettings, log: Logger, observe?: (observation: OcrObservation) => void): OcrEngine {
   return createOcrEngine({
+    ...(observe ? { observe } : {}),
     languages: settings.languages,
     timeoutMs: settings.timeoutMs,
     concurrency: settings.concurrency,

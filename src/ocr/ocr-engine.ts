@@ -11,6 +11,12 @@ import { createTesseractStatus } from './tesseract-status.js';
 // `concurrency` tesseract processes at once. Every outcome is an OcrResult; nothing throws. The log line says how
 // long, how many bytes, which languages and the outcome — never the text, which is the user's.
 
+/** One finished read, for metrics: how it ended and how long it took. Never the text. */
+export interface OcrObservation {
+  outcome: 'read' | 'cached' | OcrFailure['code'];
+  seconds: number;
+}
+
 export type PreparedImage = { ok: true; png: Uint8Array } | { ok: false; refusal: ImageRefusal };
 
 export interface OcrEngineOptions {
@@ -25,6 +31,8 @@ export interface OcrEngineOptions {
   prepare: (bytes: Uint8Array) => Promise<PreparedImage>;
   log: Logger;
   cache?: OcrCacheOptions;
+  /** Told about every read (the core's metrics; this module imports none). */
+  observe?: (observation: OcrObservation) => void;
 }
 
 export interface OcrEngine {
@@ -82,7 +90,9 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
         // prepare() is someone else's code: whatever it throws is this image's failure, not the caller's.
         result = failure({ code: 'failed', detail: describeError(error) });
       }
-      logRead(options.log, result, { bytes: bytes.length, languages: options.languages, ms: Math.round(performance.now() - started) });
+      const elapsedMs = performance.now() - started;
+      logRead(options.log, result, { bytes: bytes.length, languages: options.languages, ms: Math.round(elapsedMs) });
+      options.observe?.({ outcome: result.ok ? (result.cached ? 'cached' : 'read') : result.failure.code, seconds: elapsedMs / 1000 });
       return result;
     },
     status: () => tesseractStatus.current(),

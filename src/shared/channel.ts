@@ -136,3 +136,6 @@ export interface PlatformAdapter {
   /** The bytes behind one of this adapter's attachment references; more than `maxBytes` is an error, not a truncation. */
   download(attachment: Attachment, maxBytes: number): Promise<Uint8Array>;
 }
+
+/** Where an adapter is in its life (src/platforms.ts keeps one per platform): for /readyz and admins' /status. */
+export type PlatformState = 'starting' | 'running' | 'failed' | 'stopped';

@@ -8,6 +8,8 @@ import { SqliteKeyvStore } from './sqlite-keyv-store.js';
 export interface Storage {
   history: Keyv;
   cache: Keyv;
+  /** A `SELECT 1` on the database, for /readyz: false once it is closed or unreadable. */
+  healthy(): boolean;
   close(): void;
 }
 
@@ -25,6 +27,13 @@ export function openStorage(dataDir: string | ':memory:'): Storage {
   return {
     history: open('history'),
     cache: open('cache'),
+    healthy: () => {
+      try {
+        return database.prepare('SELECT 1 AS one').get() !== undefined;
+      } catch {
+        return false;
+      }
+    },
     close: () => database.close(),
   };
 }

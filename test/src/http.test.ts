@@ -5,7 +5,7 @@ import { Metrics } from '../../src/metrics.js';
 import type { WebhookRoute } from '../../src/shared/channel.js';
 import { memoryLog } from '../support/memory-log.js';
 
-// Adapters' webhook routes are mounted next to /healthz and /metrics.
+// Adapters' webhook routes are mounted next to /healthz, /readyz and /metrics.
 
 let server: http.Server | undefined;
 afterEach(() => {
@@ -14,9 +14,16 @@ afterEach(() => {
   server = undefined;
 });
 
-async function start(routes: WebhookRoute[]) {
+async function start(routes: WebhookRoute[], ready = true) {
   const { log, records } = memoryLog('error');
-  server = await startHttpServer({ port: 0, metrics: new Metrics(), log, routes, health: async () => ({ ok: true, detail: {} }) });
+  server = await startHttpServer({
+    port: 0,
+    metrics: new Metrics(),
+    log,
+    routes,
+    health: () => ({ status: 'ok', uptimeSeconds: 5, version: '1.2.3' }),
+    readiness: async () => ({ ready, detail: { modelServer: { reachable: ready } } }),
+  });
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return { url: `http://127.0.0.1:${address.port}`, records };
@@ -44,6 +51,14 @@ describe('http server', () => {
     expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'POST']);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect((await fetch(`${url}/webhooks/other`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('/healthz is 200 while serving even when not ready; /readyz is 503 then, with its detail', async () => {
+    const { url } = await start([], false);
+    const health = await fetch(`${url}/healthz`);
+    expect([health.status, await health.json()]).toEqual([200, { status: 'ok', uptimeSeconds: 5, version: '1.2.3' }]);
+    const ready = await fetch(`${url}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([503, { status: 'not-ready', modelServer: { reachable: false } }]);
   });
 
   it('answers 500 when a route fails, so the platform retries the delivery', async () => {

@@ -46,7 +46,7 @@ export function createTestApp(options: {
   /** Platform adapters besides the console's (their attachments download through them and the queue answers through them). */
   adapters?: readonly PlatformAdapter[];
   /** Told about every handled message, on the direct and the queued path. */
-  observe?: (handled: HandledMessage) => void;
+  observe?: (handled: HandledMessage, message: InboundMessage) => void;
 }): TestApp {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-test-'));
   const config = loadConfig({

@@ -59,7 +59,7 @@ export async function startLineHarness(options: LineHarnessOptions = {}): Promis
   let server: Server | undefined;
   try {
     await startAdapters([adapter], { inbound, identify: (platform, identity) => test.app.identify(platform, identity) });
-    server = await startHttpServer({ port: 0, metrics: new Metrics(), log, routes: adapter.routes ?? [], health: async () => ({ ok: true, detail: {} }) });
+    server = await startHttpServer({ port: 0, metrics: new Metrics(), log, routes: adapter.routes ?? [] });
   } catch (error) {
     await test.close();
     await model.close();

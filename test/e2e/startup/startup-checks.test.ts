@@ -87,7 +87,7 @@ describe('npm start on a fresh machine', () => {
     });
   });
 
-  it('no model server: a warning naming MODEL_BASE_URL, the state at start on stdout, /healthz served, runs until SIGTERM (exit 0)', async () => {
+  it('no model server: a warning naming MODEL_BASE_URL, the state at start on stdout, /healthz 200 and /readyz 503, runs until SIGTERM (exit 0)', async () => {
     const saeng = startSaeng(environment({}), workDir);
     const warning = JSON.parse(await saeng.line('stderr', 'MODEL_BASE_URL=')) as { level: number; msg: string };
     expect(warning.level).toBe(40);
@@ -96,9 +96,12 @@ describe('npm start on a fresh machine', () => {
     const listening = JSON.parse(await saeng.line('stdout', '"http server listening"')) as { port: number };
     await saeng.line('stdout', 'serving /healthz and /metrics only');
 
+    // Alive (/healthz 200) but not ready (/readyz 503) while the model server does not answer.
     const health = await fetch(`http://127.0.0.1:${listening.port}/healthz`);
-    expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ status: 'degraded', modelServer: 'unreachable' });
+    expect([health.status, await health.json()]).toMatchObject([200, { status: 'ok' }]);
+    const ready = await fetch(`http://127.0.0.1:${listening.port}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'not-ready', modelServer: { reachable: false, server: 'unreachable' } });
 
     saeng.signal('SIGTERM');
     expect(await saeng.exited).toBe(0);

@@ -50,7 +50,6 @@ describe('Telegram webhook', () => {
       metrics: new Metrics(),
       log: silentLogger(),
       routes: adapterRoutes([adapter]),
-      health: async () => ({ ok: true, detail: {} }),
     });
 
     const update = { ...textMessageUpdate({ chat: direct, from: somchai, text: 'สวัสดีทางเว็บฮุก' }), update_id: 900_000_001 };

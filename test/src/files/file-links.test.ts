@@ -32,7 +32,6 @@ beforeEach(async () => {
     metrics: new Metrics(),
     log: silentLogger(),
     routes: [links.route],
-    health: async () => ({ ok: true, detail: {} }),
   });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

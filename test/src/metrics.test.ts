@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Metrics } from '../../src/metrics.js';
+import { createOcrEngine } from '../../src/ocr/ocr-engine.js';
+import { silentLogger } from '../../src/shared/log.js';
+import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
+import { createTestApp, lookupTool, type TestApp } from '../support/test-app.js';
+import { toolCall, turnRecord } from '../support/turn-record.js';
+
+// GET /metrics' series after real turns: names by the Prometheus conventions, labels only from fixed sets.
+
+let fake: FakeModelServer | undefined;
+let test: TestApp | undefined;
+afterEach(async () => {
+  await test?.close();
+  await fake?.close();
+  test = undefined;
+  fake = undefined;
+});
+
+/** The label values of every saeng_ series in the exposition text. */
+function labelValues(exposition: string): string[] {
+  return [...exposition.matchAll(/^saeng_\w+\{([^}\n]{0,500})\}/gm)].flatMap((match) =>
+    [...(match[1] ?? '').matchAll(/="([^"]{0,200})"/g)].map((value) => value[1] ?? ''),
+  );
+}
+
+describe('metrics', () => {
+  it('a scripted turn through the app: turns, times, tool calls by tool and result (unknown names as other), replies per platform', async () => {
+    fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
+    const metrics = new Metrics();
+    test = createTestApp({
+      modelUrl: fake.url,
+      environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off' },
+      extraTools: [lookupTool()],
+      observe: (handled, message) => metrics.record(handled, message),
+    });
+    const app = test.app;
+    metrics.attach({ toolNames: app.tools.map((tool) => tool.name), queueStats: () => app.queueStats() });
+    fake.script(
+      { toolCalls: [{ name: 'lookup', arguments: { query: 'เวลาเปิด' } }] },
+      { toolCalls: [{ name: 'made_up_tool_for_user_8812', arguments: {} }] },
+      { text: 'ร้านเปิด 08:00–20:00 ทุกวันค่ะ' },
+    );
+    const handled = await test.ask('ร้านสมชายเปิดกี่โมง รหัสลับ 8812');
+    fake.assertAllConsumed();
+    expect(handled.turn?.toolCalls.map((call) => [call.name, call.ok])).toEqual([
+      ['lookup', true],
+      ['made_up_tool_for_user_8812', false],
+    ]);
+
+    const exposition = await metrics.registry.metrics();
+    expect(exposition).toContain('saeng_tool_calls_total{tool="lookup",result="ok"} 1');
+    expect(exposition).toContain('saeng_tool_calls_total{tool="other",result="error"} 1');
+    expect(exposition).toContain('saeng_turns_total{outcome="answer",rag="none"} 1');
+    expect(exposition).toContain('saeng_messages_total{kind="dispatch",reason="direct"} 1');
+    expect(exposition).toContain('saeng_replies_sent_total{platform="console"} 1');
+    expect(exposition).toContain('saeng_turn_seconds_count 1');
+    expect(exposition).toContain('saeng_turn_model_seconds_count 1');
+    expect(exposition).toContain('saeng_inbound_queue_depth{platform="telegram"} 0');
+    expect(exposition).toContain('saeng_inbound_queue_oldest_age_seconds{platform="console"} 0');
+    expect(exposition).toContain('saeng_dlp_blocks_total 0');
+    // Process figures and the event-loop lag come with the default metrics.
+    expect(exposition).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(exposition).toMatch(/^process_resident_memory_bytes \d/m);
+
+    const values = labelValues(exposition);
+    expect(values).toContain('lookup');
+    // Fixed vocabulary only: short ASCII names and bucket bounds, never the Thai question, the user or the odd tool name.
+    expect(values.filter((value) => !/^(?:[a-z][a-z_-]{0,39}|\d+(?:\.\d+)?|\+Inf)$/.test(value))).toEqual([]);
+    expect(values.filter((value) => value.includes('8812') || value.includes('made_up') || value === 'owner')).toEqual([]);
+  });
+
+  it('a DLP block counts as a guard event and in its own counter; guard passes are not counted', async () => {
+    const metrics = new Metrics();
+    metrics.attach({
+      toolNames: ['query_knowledge'],
+      queueStats: async () => ({ pending: 2, oldestPendingAgeSeconds: 9, byPlatform: { line: { pending: 2, oldestPendingAgeSeconds: 9 } } }),
+    });
+    const turn = turnRecord({
+      stopReason: 'step-limit',
+      toolCalls: [toolCall({ name: 'query_knowledge' })],
+      guardEvents: [
+        { guard: 'dlp', action: 'block', reason: 'a token' },
+        { guard: 'numbers', action: 'pass', reason: 'ok' },
+      ],
+    });
+    metrics.record({ admission: { kind: 'dispatch', reason: 'mention' }, replies: [{ text: 'x', files: [] }], turn }, { platform: 'line' });
+    const exposition = await metrics.registry.metrics();
+    expect(exposition).toContain('saeng_dlp_blocks_total 1');
+    expect(exposition).toContain('saeng_guard_events_total{guard="dlp",action="block"} 1');
+    expect(exposition).not.toContain('guard="numbers"');
+    expect(exposition).toContain('saeng_turns_total{outcome="step-limit",rag="agentic"} 1');
+    expect(exposition).toContain('saeng_tool_calls_total{tool="query_knowledge",result="ok"} 1');
+    expect(exposition).toContain('saeng_replies_sent_total{platform="line"} 1');
+    expect(exposition).toContain('saeng_inbound_queue_depth{platform="line"} 2');
+    expect(exposition).toContain('saeng_inbound_queue_oldest_age_seconds{platform="line"} 9');
+  });
+
+  it('image reads through the OCR engine are counted by outcome and timed', async () => {
+    const metrics = new Metrics();
+    const engine = createOcrEngine({
+      languages: 'tha+eng',
+      timeoutMs: 1000,
+      concurrency: 1,
+      executable: '/nonexistent/tesseract',
+      prepare: async (bytes) => ({ ok: true, png: bytes }),
+      log: silentLogger(),
+      observe: (observation) => metrics.recordOcr(observation),
+    });
+    const result = await engine.read(new Uint8Array([1, 2, 3]));
+    expect(result).toMatchObject({ ok: false, failure: { code: 'unavailable' } });
+    const exposition = await metrics.registry.metrics();
+    expect(exposition).toContain('saeng_ocr_jobs_total{outcome="unavailable"} 1');
+    expect(exposition).toContain('saeng_ocr_seconds_count 1');
+  });
+});
