@@ -40,11 +40,23 @@ function findProgram(program) {
   return undefined;
 }
 
+// Every line stamped with the local date, time and UTC offset: llama-server and Ollama print none, and the bot's JSON
+// `time` is epoch milliseconds. (pm2's `time: true` would override this with a format without the offset.)
 const logs = (name) => ({
   out_file: path.join(__dirname, 'logs', `${name}.out.log`),
   error_file: path.join(__dirname, 'logs', `${name}.err.log`),
-  time: true,
+  log_date_format: 'YYYY-MM-DD HH:mm:ss Z',
+  merge_logs: true, // the file names as given, without pm2's `-<id>` suffix
 });
+
+/** A whole number of milliseconds from the environment or .env; the fallback when it is not one (the bot itself
+ * refuses a bad value at start with a message naming it). */
+function milliseconds(name, fallback) {
+  const value = Number(setting(name, String(fallback)));
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+// src/config.ts: SHUTDOWN_GRACE_MS defaults to 20 s.
+const shutdownGraceMs = milliseconds('SHUTDOWN_GRACE_MS', 20_000);
 
 const saeng = {
   name: 'saeng',
@@ -57,12 +69,27 @@ const saeng = {
   instances: 1,
   wait_ready: true, // src/main.ts sends 'ready' once the model server answers (or its wait is over)
   listen_timeout: 180_000,
-  kill_timeout: 30_000, // SIGINT lets queued turns finish
+  // pm2 sends SIGINT, then SIGKILL after kill_timeout: the grace the bot gives running turns, plus closing the stores.
+  kill_timeout: shutdownGraceMs + 10_000,
+  // A crash (any signal or exit code) restarts after 1 s, 1.5 s, 2.25 s … up to 15 s; back to 1 s after 30 s up.
   exp_backoff_restart_delay: 1_000,
-  max_memory_restart: '1G',
+  // A bot that cannot start (bad configuration, unusable DATA_DIR, busy HTTP_PORT: exit 1 within a second or two)
+  // is stopped after 3 exits within 10 s of their start (in the first 30 s after `pm2 start`/`restart`) instead of
+  // looping with back-off forever; `pm2 logs saeng` says why. Not stop_exit_codes: [1]: Node also exits 1 on an
+  // uncaught exception, and a crash must restart. (pm2 7 then lists it as "waiting restart", but it stays down.)
+  min_uptime: 10_000,
+  max_restarts: 3,
+  // V8 heap capped at 256 MB above; RSS adds native memory (SQLite caches, libvips decoding an image up to
+  // MAX_IMAGE_PIXELS). Past 512 MB something leaks: a graceful restart (SIGINT, kill_timeout) beats the OOM killer.
+  max_memory_restart: '512M',
   env: { NODE_ENV: 'production', SAENG_WAIT_FOR_MODEL: '1' },
   ...logs('saeng'),
 };
+
+// No max_memory_restart for the model server: its RSS is the model's weights and KV cache (fixed by the model file and
+// LLAMA_CTX, several GB), not a leak, and a restart reloads the model for minutes. Too big a model is the kernel's
+// OOM killer's call, which pm2 then restarts with back-off. It gets a few seconds to free the GPU/RAM on stop.
+const modelLimits = { kill_timeout: 10_000 };
 
 function llamaServer() {
   const program = setting('LLAMA_SERVER_BIN', 'llama-server');
@@ -107,6 +134,7 @@ function llamaServer() {
     ],
     interpreter: 'none',
     exp_backoff_restart_delay: 2_000, // a crash or OOM must not spin
+    ...modelLimits,
     ...logs('model'),
   };
 }
@@ -127,6 +155,7 @@ function ollama() {
     args: ['serve'],
     interpreter: 'none',
     exp_backoff_restart_delay: 2_000,
+    ...modelLimits,
     env: { OLLAMA_HOST: setting('OLLAMA_HOST', '127.0.0.1:11434'), OLLAMA_KEEP_ALIVE: '-1' },
     ...logs('model'),
   };

@@ -26,7 +26,21 @@ function program(name: string): void {
 interface Loaded {
   status: number | null;
   stderr: string;
-  apps: { name: string; script: string; args?: string[] }[];
+  apps: {
+    name: string;
+    script: string;
+    args?: string[];
+    kill_timeout?: number;
+    max_memory_restart?: string;
+    exp_backoff_restart_delay?: number;
+    min_uptime?: number;
+    max_restarts?: number;
+    stop_exit_codes?: number[];
+    log_date_format?: string;
+    time?: boolean;
+    merge_logs?: boolean;
+    out_file?: string;
+  }[];
 }
 
 function load(environment: Record<string, string>): Loaded {
@@ -90,5 +104,35 @@ describe('ecosystem.config.cjs', () => {
     const ollama = load({ MODEL_SERVER: 'ollama' });
     expect(ollama.status).toBe(1);
     expect(ollama.stderr).toContain('ไม่พบโปรแกรม ollama');
+  });
+
+  it('gives running turns SHUTDOWN_GRACE_MS (.env or environment) plus 10 s before pm2 kills the bot', () => {
+    expect(load({ MODEL_SERVER: 'none' }).apps[0]?.kill_timeout).toBe(30_000); // the 20 s default of src/config.ts
+    expect(load({ MODEL_SERVER: 'none', SHUTDOWN_GRACE_MS: '45000' }).apps[0]?.kill_timeout).toBe(55_000);
+    const dotEnv = path.join(scratch, '.env');
+    writeFileSync(dotEnv, 'SHUTDOWN_GRACE_MS=60000\n');
+    try {
+      expect(load({ MODEL_SERVER: 'none' }).apps[0]?.kill_timeout).toBe(70_000);
+      // A bad value is the bot's to refuse, with its message; pm2 keeps the default meanwhile.
+      expect(load({ MODEL_SERVER: 'none', SHUTDOWN_GRACE_MS: 'soon' }).apps[0]?.kill_timeout).toBe(30_000);
+    } finally {
+      rmSync(dotEnv);
+    }
+  });
+
+  it('restarts crashes with back-off, gives up on a bot that cannot start, and caps only the bot memory', () => {
+    program('llama-server');
+    writeFileSync(modelFile, 'GGUF');
+    const [model, bot] = load({ PATH: binDirectory, LLAMA_MODEL: modelFile }).apps;
+    expect(bot).toMatchObject({ exp_backoff_restart_delay: 1_000, min_uptime: 10_000, max_restarts: 3, max_memory_restart: '512M' });
+    // Node exits 1 on an uncaught exception too: exit code 1 must not mean "stop".
+    expect(bot?.stop_exit_codes).toBeUndefined();
+    expect(model?.exp_backoff_restart_delay).toBe(2_000);
+    expect(model?.max_memory_restart).toBeUndefined();
+    for (const app of [model, bot]) {
+      expect(app).toMatchObject({ log_date_format: 'YYYY-MM-DD HH:mm:ss Z', merge_logs: true });
+      expect(app?.time).toBeUndefined(); // pm2 would replace the format with one without the UTC offset
+      expect(app?.out_file).toBe(path.join(scratch, 'logs', `${app?.name}.out.log`));
+    }
   });
 });
