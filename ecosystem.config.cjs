@@ -4,6 +4,8 @@
 //                 LLAMA_HF (a Hugging Face repo:quant, downloaded on first start), LLAMA_MMPROJ (vision projector),
 //                 LLAMA_PORT, LLAMA_CTX
 //   ollama:       OLLAMA_BIN (default: ollama on PATH), OLLAMA_HOST
+//   EMBEDDINGS_SERVER=none (default) | llama-server — an embeddings app for hybrid KB search: LLAMA_EMBEDDINGS_MODEL
+//                 or LLAMA_EMBEDDINGS_HF, LLAMA_EMBEDDINGS_PORT (8081), LLAMA_EMBEDDINGS_CTX (2048)
 // These may be set in the environment or in .env (the environment wins). The bot reads the rest of its settings
 // from .env (see .env.example). What a server needs is checked here, so `pm2 start` fails with a message instead
 // of running the bot alone beside a model app pm2 could not start ("Script not found").
@@ -91,29 +93,36 @@ const saeng = {
 // OOM killer's call, which pm2 then restarts with back-off. It gets a few seconds to free the GPU/RAM on stop.
 const modelLimits = { kill_timeout: 10_000 };
 
-function llamaServer() {
+/** The llama-server program pm2 runs (`variable`: the setting that chose llama-server, named in the refusal). */
+function llamaServerProgram(variable) {
   const program = setting('LLAMA_SERVER_BIN', 'llama-server');
   const script = findProgram(program);
   if (!script) {
     refuse(
-      `ไม่พบโปรแกรม ${program} (MODEL_SERVER=llama-server): ติดตั้ง llama.cpp ตามหัวข้อ "Getting a model" ใน README แล้วตั้ง LLAMA_SERVER_BIN=/ที่อยู่/llama-server หรือใช้ MODEL_SERVER=ollama / MODEL_SERVER=none`,
-      `cannot find ${program} (MODEL_SERVER=llama-server): install llama.cpp (README, "Getting a model") and set LLAMA_SERVER_BIN=/path/to/llama-server, or use MODEL_SERVER=ollama / MODEL_SERVER=none`,
+      `ไม่พบโปรแกรม ${program} (${variable}=llama-server): ติดตั้ง llama.cpp ตามหัวข้อ "Getting a model" ใน README แล้วตั้ง LLAMA_SERVER_BIN=/ที่อยู่/llama-server หรือใช้ MODEL_SERVER=ollama / MODEL_SERVER=none`,
+      `cannot find ${program} (${variable}=llama-server): install llama.cpp (README, "Getting a model") and set LLAMA_SERVER_BIN=/path/to/llama-server, or use MODEL_SERVER=ollama / MODEL_SERVER=none`,
     );
   }
-  const hfModel = setting('LLAMA_HF', '');
-  const modelFile = setting('LLAMA_MODEL', hfModel ? '' : 'models/model.gguf');
-  const model = [];
-  if (modelFile) {
-    if (!fs.existsSync(path.resolve(__dirname, modelFile))) {
-      refuse(
-        `ไม่พบไฟล์โมเดล LLAMA_MODEL=${modelFile}: ดาวน์โหลดไฟล์ .gguf ตามหัวข้อ "Getting a model" ใน README หรือตั้ง LLAMA_HF=unsloth/Qwen3.5-2B-GGUF:Q4_K_M ให้ llama-server ดาวน์โหลดเอง`,
-        `no model file at LLAMA_MODEL=${modelFile}: download a .gguf (README, "Getting a model") or set LLAMA_HF=unsloth/Qwen3.5-2B-GGUF:Q4_K_M and llama-server downloads it`,
-      );
-    }
-    model.push('-m', path.resolve(__dirname, modelFile));
-  } else {
-    model.push('-hf', hfModel);
+  return script;
+}
+
+/** `-m <file>` when the file setting is given (it must exist), else `-hf <repo:quant>` (downloaded on first start). */
+function modelArguments(fileVariable, hfVariable, example, defaultFile) {
+  const hfModel = setting(hfVariable, '');
+  const modelFile = setting(fileVariable, hfModel ? '' : defaultFile);
+  if (!modelFile) return ['-hf', hfModel];
+  if (!fs.existsSync(path.resolve(__dirname, modelFile))) {
+    refuse(
+      `ไม่พบไฟล์โมเดล ${fileVariable}=${modelFile}: ดาวน์โหลดไฟล์ .gguf ตามหัวข้อ "Getting a model" ใน README หรือตั้ง ${hfVariable}=${example} ให้ llama-server ดาวน์โหลดเอง`,
+      `no model file at ${fileVariable}=${modelFile}: download a .gguf (README, "Getting a model") or set ${hfVariable}=${example} and llama-server downloads it`,
+    );
   }
+  return ['-m', path.resolve(__dirname, modelFile)];
+}
+
+function llamaServer() {
+  const script = llamaServerProgram('MODEL_SERVER');
+  const model = modelArguments('LLAMA_MODEL', 'LLAMA_HF', 'unsloth/Qwen3.5-2B-GGUF:Q4_K_M', 'models/model.gguf');
   const projector = setting('LLAMA_MMPROJ', '');
   if (projector) model.push('--mmproj', path.resolve(__dirname, projector));
   return {
@@ -136,6 +145,45 @@ function llamaServer() {
     exp_backoff_restart_delay: 2_000, // a crash or OOM must not spin
     ...modelLimits,
     ...logs('model'),
+  };
+}
+
+/**
+ * EMBEDDINGS_SERVER=llama-server: a second llama-server in embedding mode for hybrid KB search (EMBEDDINGS_BASE_URL
+ * points the bot at it). A whole chunk must fit one batch, or llama-server refuses it ("input is too large"): the
+ * batch sizes equal the context. With Ollama no extra app is needed (the same `ollama serve` embeds).
+ */
+function embeddingsServer() {
+  const kind = setting('EMBEDDINGS_SERVER', 'none');
+  if (kind === 'none') return undefined;
+  if (kind !== 'llama-server') {
+    refuse(`EMBEDDINGS_SERVER=${kind} ไม่รู้จัก: ใช้ llama-server หรือ none`, `unknown EMBEDDINGS_SERVER=${kind}: use llama-server or none`);
+  }
+  const context = setting('LLAMA_EMBEDDINGS_CTX', '2048');
+  return {
+    name: 'embeddings',
+    cwd: __dirname,
+    script: llamaServerProgram('EMBEDDINGS_SERVER'),
+    args: [
+      ...modelArguments('LLAMA_EMBEDDINGS_MODEL', 'LLAMA_EMBEDDINGS_HF', 'gpustack/bge-m3-GGUF:Q4_K_M', 'models/embeddings.gguf'),
+      '--embeddings',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      setting('LLAMA_EMBEDDINGS_PORT', '8081'),
+      '-c',
+      context,
+      '-b',
+      context,
+      '-ub',
+      context,
+      '-np',
+      '1',
+    ],
+    interpreter: 'none',
+    exp_backoff_restart_delay: 2_000,
+    ...modelLimits,
+    ...logs('embeddings'),
   };
 }
 
@@ -167,5 +215,6 @@ if (!Object.hasOwn(servers, modelServer)) {
   refuse(`MODEL_SERVER=${modelServer} ไม่รู้จัก: ใช้ llama-server, ollama หรือ none`, `unknown MODEL_SERVER=${modelServer}: use llama-server, ollama or none`);
 }
 const model = servers[modelServer]();
+const embeddings = embeddingsServer();
 
-module.exports = { apps: model ? [model, saeng] : [saeng] };
+module.exports = { apps: [model, embeddings, saeng].filter(Boolean) };

@@ -135,4 +135,33 @@ describe('ecosystem.config.cjs', () => {
       expect(app?.out_file).toBe(path.join(scratch, 'logs', `${app?.name}.out.log`));
     }
   });
+
+  it('EMBEDDINGS_SERVER=llama-server adds an embeddings app: --embeddings, its own port, batches as large as its context', () => {
+    program('llama-server');
+    writeFileSync(modelFile, 'GGUF');
+    const loaded = load({ PATH: binDirectory, LLAMA_MODEL: modelFile, EMBEDDINGS_SERVER: 'llama-server', LLAMA_EMBEDDINGS_HF: 'gpustack/bge-m3-GGUF:Q4_K_M' });
+    expect(loaded.status).toBe(0);
+    expect(loaded.apps.map((app) => app.name)).toEqual(['model', 'embeddings', 'saeng']);
+    expect(loaded.apps[1]?.args).toEqual([
+      '-hf',
+      'gpustack/bge-m3-GGUF:Q4_K_M',
+      '--embeddings',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '8081',
+      '-c',
+      '2048',
+      '-b',
+      '2048',
+      '-ub',
+      '2048',
+      '-np',
+      '1',
+    ]);
+    const missing = load({ PATH: binDirectory, MODEL_SERVER: 'none', EMBEDDINGS_SERVER: 'llama-server' });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('LLAMA_EMBEDDINGS_MODEL=models/embeddings.gguf');
+    expect(load({ MODEL_SERVER: 'none', EMBEDDINGS_SERVER: 'ollama' }).stderr).toContain('EMBEDDINGS_SERVER=ollama');
+  });
 });
