@@ -1,5 +1,5 @@
 import { say, type Localized } from '../shared/i18n.js';
-import type { OcrStatus } from '../shared/image-reading.js';
+import type { OcrStatus, OcrUnavailableReason } from '../shared/image-reading.js';
 import type { InboundMessage, Language, ModelCapabilities, RagMode } from '../shared/types.js';
 import type { CommandHandler } from './command.js';
 import { adminLines, type AdminStatus } from './status-admin.js';
@@ -61,15 +61,29 @@ const groupReading: Record<'all' | 'addressed', Localized> = {
   },
 };
 const ocrReady: Localized = { th: 'ได้ (tesseract {version}, ภาษา {languages})', en: 'yes (tesseract {version}, languages {languages})' };
-const ocrMissing: Localized = {
-  th: 'ไม่ได้ — {detail} (ติดตั้ง: sudo apt-get install tesseract-ocr tesseract-ocr-tha)',
-  en: 'no — {detail} (install: sudo apt-get install tesseract-ocr tesseract-ocr-tha)',
+const ocrMissing: Record<OcrUnavailableReason, Localized> = {
+  'not-installed': {
+    th: 'ไม่ได้ — ไม่พบโปรแกรม tesseract (ติดตั้ง: sudo apt-get install tesseract-ocr tesseract-ocr-tha หรือตั้ง TESSERACT_PATH)',
+    en: 'no — tesseract is not installed (install: sudo apt-get install tesseract-ocr tesseract-ocr-tha, or set TESSERACT_PATH)',
+  },
+  'not-answering': {
+    th: 'ไม่ได้ — tesseract ไม่ตอบสนอง ({detail})',
+    en: 'no — tesseract does not answer ({detail})',
+  },
+  'no-language': { th: 'ไม่ได้ — OCR_LANGS ว่างอยู่ (ตั้งเป็น tha+eng)', en: 'no — OCR_LANGS is empty (set it to tha+eng)' },
+  'missing-languages': {
+    th: 'ไม่ได้ — ยังไม่ได้ติดตั้งข้อมูลภาษา {languages} (ติดตั้ง: sudo apt-get install {packages})',
+    en: 'no — language data missing: {languages} (install: sudo apt-get install {packages})',
+  },
 };
 
+/** Debian names the data packages tesseract-ocr-<lang>, with "_" as "-": chi_sim → tesseract-ocr-chi-sim. */
+const languagePackage = (code: string) => `tesseract-ocr-${code.toLowerCase().replaceAll('_', '-')}`;
+
 function ocrLine(status: OcrStatus, language: Language): string {
-  return status.available
-    ? say(ocrReady, language, { version: status.version, languages: status.languages })
-    : say(ocrMissing, language, { detail: status.detail });
+  if (status.available) return say(ocrReady, language, { version: status.version, languages: status.languages });
+  const missing = status.missingLanguages ?? [];
+  return say(ocrMissing[status.reason], language, { detail: status.detail, languages: missing.join(', '), packages: missing.map(languagePackage).join(' ') });
 }
 const searchOff: Localized = {
   th: 'ไม่ได้ — ยังไม่ได้ตั้งค่า (SEARXNG_URL, BRAVE_API_KEY หรือ TAVILY_API_KEY)',

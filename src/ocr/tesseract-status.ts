@@ -1,4 +1,4 @@
-import type { OcrStatus } from '../shared/image-reading.js';
+import type { OcrStatus, OcrUnavailableReason } from '../shared/image-reading.js';
 import { runTesseract, type TesseractOutcome } from './tesseract-command.js';
 
 // Whether OCR can work here: the executable runs and every language of OCR_LANGS has its traineddata. Asked once
@@ -38,14 +38,14 @@ export async function checkTesseract(options: TesseractStatusOptions): Promise<O
   const run = (flag: string): Promise<TesseractOutcome> =>
     runTesseract({ args: [flag], timeoutMs: options.timeoutMs ?? defaultTimeoutMs, ...(options.executable ? { executable: options.executable } : {}) });
   const version = await run('--version');
-  if (version.code !== 'ok') return { available: false, detail: unavailableDetail(version) };
+  if (version.code !== 'ok') return { available: false, reason: unavailableReason(version), detail: unavailableDetail(version) };
   const listed = await run('--list-langs');
-  if (listed.code !== 'ok') return { available: false, detail: unavailableDetail(listed) };
+  if (listed.code !== 'ok') return { available: false, reason: unavailableReason(listed), detail: unavailableDetail(listed) };
   const installed = installedLanguages(listed.stdout);
   const wanted = requestedLanguages(options.languages);
-  if (wanted.length === 0) return { available: false, detail: 'no OCR language configured' };
+  if (wanted.length === 0) return { available: false, reason: 'no-language', detail: 'no OCR language configured' };
   const missing = wanted.filter((language) => !installed.has(language));
-  if (missing.length > 0) return { available: false, detail: missingLanguagesDetail(missing) };
+  if (missing.length > 0) return { available: false, reason: 'missing-languages', detail: missingLanguagesDetail(missing), missingLanguages: missing };
   // Tesseract 4 printed its version on stderr, 5 prints it on stdout.
   const match = versionLine.exec(`${version.stdout}\n${version.stderr}`);
   return { available: true, version: match?.[1] ?? 'unknown', languages: wanted.join('+') };
@@ -70,6 +70,10 @@ function installedLanguages(listing: string): Set<string> {
 function missingLanguagesDetail(missing: readonly string[]): string {
   const packages = missing.map((language) => `tesseract-ocr-${language.toLowerCase().replaceAll('_', '-')}`);
   return `language data missing: ${missing.join(', ')} (apt-get install ${packages.join(' ')})`;
+}
+
+function unavailableReason(outcome: Exclude<TesseractOutcome, { code: 'ok' }>): OcrUnavailableReason {
+  return outcome.code === 'unavailable' ? 'not-installed' : 'not-answering';
 }
 
 function unavailableDetail(outcome: Exclude<TesseractOutcome, { code: 'ok' }>): string {

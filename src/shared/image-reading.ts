@@ -34,7 +34,15 @@ export type OcrResult =
     }
   | { ok: false; failure: OcrFailure };
 
-export type OcrStatus = { available: true; version: string; languages: string } | { available: false; detail: string };
+/**
+ * Whether OCR works here. Unavailable: `reason` for the user's language (/status), `detail` in English for logs and
+ * /readyz, `missingLanguages` the tesseract language codes to install.
+ */
+export type OcrStatus =
+  | { available: true; version: string; languages: string }
+  | { available: false; reason: OcrUnavailableReason; detail: string; missingLanguages?: readonly string[] };
+
+export type OcrUnavailableReason = 'not-installed' | 'no-language' | 'missing-languages' | 'not-answering';
 
 /** The image as a model with vision is shown it. */
 export interface ModelImage {

@@ -80,3 +80,19 @@ describe('/status tags', () => {
     expect(await status('th', { capabilitySources: { tools: 'future-kind', vision: 'config' } })).toContain('(future-kind)');
   });
 });
+
+describe('/status OCR line', () => {
+  it('says in Thai why OCR is off and what to install, with no English diagnostic text', async () => {
+    const missing = await status('th', {
+      ocr: { available: false, reason: 'missing-languages', detail: 'language data missing: tha', missingLanguages: ['tha', 'chi_sim'] },
+    });
+    expect(missing).toContain(
+      'อ่านตัวหนังสือในรูป (OCR): ไม่ได้ — ยังไม่ได้ติดตั้งข้อมูลภาษา tha, chi_sim (ติดตั้ง: sudo apt-get install tesseract-ocr-tha tesseract-ocr-chi-sim)',
+    );
+    const absent = await status('th', { ocr: { available: false, reason: 'not-installed', detail: 'tesseract is not installed (no tesseract)' } });
+    expect(absent).toContain('ไม่พบโปรแกรม tesseract');
+    expect(absent).not.toContain('is not installed');
+    const english = await status('en', { ocr: { available: false, reason: 'not-installed', detail: 'tesseract is not installed' } });
+    expect(english).toContain('no — tesseract is not installed (install: sudo apt-get install tesseract-ocr tesseract-ocr-tha, or set TESSERACT_PATH)');
+  });
+});
