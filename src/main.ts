@@ -5,6 +5,7 @@ import { configSecrets } from './config.js';
 import { createLogRedactor } from './dlp/redact-credentials.js';
 import { createLogger } from './shared/log.js';
 import { loadDotEnv } from './dotenv.js';
+import { Metrics } from './metrics.js';
 import { createPlatformAdapters } from './platforms.js';
 import { startService } from './service.js';
 import { ensureDataDirOrExit, loadConfigOrExit, stopAtStart } from './startup-checks.js';
@@ -42,11 +43,17 @@ async function main(): Promise<void> {
     ...(interactive ? {} : { byLevel: { info: process.stdout, problems: process.stderr } }),
     redact: createLogRedactor(configSecrets(config)),
   });
-  const adapters: PlatformAdapter[] = [...(consoleOnly ? [] : createPlatformAdapters(config, log)), ...(consoleAdapter ? [consoleAdapter] : [])];
+  // Made before the adapters, which count their sends, retries and rate limits into it.
+  const metrics = new Metrics();
+  const adapters: PlatformAdapter[] = [
+    ...(consoleOnly ? [] : createPlatformAdapters(config, log, (platform) => metrics.deliveryObserver(platform))),
+    ...(consoleAdapter ? [consoleAdapter] : []),
+  ];
   const { shutdown } = await startService({
     config,
     log,
     adapters,
+    metrics,
     waitForModel: process.env.SAENG_WAIT_FOR_MODEL === '1',
     httpServerRequired: !interactive,
   });

@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { QueueStats } from './inbound/inbound-queue.js';
 import type { OcrObservation } from './ocr/ocr-engine.js';
 import type { HandledMessage } from './router.js';
+import type { DeliveryEvent, DeliveryObserver } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
 
 // Prometheus figures for GET /metrics, named by the Prometheus conventions: the `saeng_` prefix, `_total`
@@ -29,6 +30,13 @@ export class Metrics {
   private readonly dlpBlocks = this.counter('saeng_dlp_blocks_total', 'Answers the DLP guard blocked', []);
   private readonly toolCalls = this.counter('saeng_tool_calls_total', 'Tool calls by tool and result', ['tool', 'result']);
   private readonly repliesSent = this.counter('saeng_replies_sent_total', 'Replies sent, by platform', ['platform']);
+  private readonly delivery: Record<DeliveryEvent, Counter> = {
+    sent: this.counter('saeng_platform_messages_sent_total', 'Messages the platform API accepted (each part of a split reply), by platform', ['platform']),
+    retried: this.counter('saeng_platform_retries_total', 'Platform API calls tried again (after a 429, a 5xx or a lost connection), by platform', [
+      'platform',
+    ]),
+    'rate-limited': this.counter('saeng_platform_rate_limited_total', 'Rate-limit answers (HTTP 429) from the platform API, by platform', ['platform']),
+  };
   private readonly ocrJobs = this.counter('saeng_ocr_jobs_total', 'Image reads by outcome', ['outcome']);
   private readonly turnSeconds = this.histogram('saeng_turn_seconds', 'Whole-turn wall time', turnBuckets);
   private readonly modelSeconds = this.histogram('saeng_turn_model_seconds', 'Time a turn spent waiting on the model server', turnBuckets);
@@ -40,6 +48,8 @@ export class Metrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    // At 0 from the start, so a rate() over the first sends has a starting point (the console sends through no API).
+    for (const counter of Object.values(this.delivery)) for (const platform of platforms) if (platform !== 'console') counter.inc({ platform }, 0);
     const metrics = this;
     // Read when scraped: the queue's own figures, not a count kept beside it that could drift.
     new Gauge({
@@ -87,6 +97,11 @@ export class Metrics {
       this.guards.inc({ guard: event.guard, action: event.action });
       if (event.guard === 'dlp' && event.action === 'block') this.dlpBlocks.inc();
     }
+  }
+
+  /** What an adapter reports its sends through (src/platforms.ts hands one to each adapter). */
+  deliveryObserver(platform: Platform): DeliveryObserver {
+    return (event) => this.delivery[event].inc({ platform });
   }
 
   recordOcr(observation: OcrObservation): void {

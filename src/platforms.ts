@@ -2,7 +2,7 @@ import { createDiscordAdapter } from '../adapters/discord/index.js';
 import { createLineAdapter } from '../adapters/line/index.js';
 import { createTelegramAdapter, type CommandMenu } from '../adapters/telegram/index.js';
 import type { Config } from './config.js';
-import type { AdapterIdentity, InboundHandler, PlatformAdapter, PlatformState, WebhookRoute } from './shared/channel.js';
+import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformState, WebhookRoute } from './shared/channel.js';
 import { pick, type Localized } from './shared/i18n.js';
 import type { Logger } from './shared/log.js';
 import type { Platform } from './shared/types.js';
@@ -39,9 +39,9 @@ export function telegramCommandMenu(config: Config): CommandMenu {
   return { everyone, administrators: [entry('kb')] };
 }
 
-/** How each platform's adapter is built. */
-const adapterFactories: Record<CredentialedPlatform, (config: Config, log: Logger) => PlatformAdapter> = {
-  discord: (config, log) =>
+/** How each platform's adapter is built; `observeDelivery` counts its sends (src/metrics.ts). */
+const adapterFactories: Record<CredentialedPlatform, (config: Config, log: Logger, observeDelivery: DeliveryObserver | undefined) => PlatformAdapter> = {
+  discord: (config, log, observeDelivery) =>
     createDiscordAdapter({
       token: config.DISCORD_TOKEN ?? '',
       ...(config.DISCORD_API_BASE_URL ? { apiBaseUrl: config.DISCORD_API_BASE_URL } : {}),
@@ -49,8 +49,9 @@ const adapterFactories: Record<CredentialedPlatform, (config: Config, log: Logge
       logger: log.child({ platform: 'discord' }),
       language: config.BOT_LANGUAGE,
       searchConfigured: searchConfigured(config),
+      ...(observeDelivery ? { observeDelivery } : {}),
     }),
-  line: (config, log) =>
+  line: (config, log, observeDelivery) =>
     createLineAdapter({
       channelSecret: config.LINE_CHANNEL_SECRET ?? '',
       channelAccessToken: config.LINE_CHANNEL_ACCESS_TOKEN ?? '',
@@ -60,8 +61,9 @@ const adapterFactories: Record<CredentialedPlatform, (config: Config, log: Logge
       logger: log.child({ platform: 'line' }),
       language: config.BOT_LANGUAGE,
       timeZone: config.BOT_TIMEZONE,
+      ...(observeDelivery ? { observeDelivery } : {}),
     }),
-  telegram: (config, log) =>
+  telegram: (config, log, observeDelivery) =>
     createTelegramAdapter({
       token: config.TELEGRAM_BOT_TOKEN ?? '',
       ...(config.TELEGRAM_API_ROOT ? { apiRoot: config.TELEGRAM_API_ROOT } : {}),
@@ -70,16 +72,17 @@ const adapterFactories: Record<CredentialedPlatform, (config: Config, log: Logge
       language: config.BOT_LANGUAGE,
       maxImageBytes: config.MAX_ATTACHMENT_BYTES,
       commandMenu: telegramCommandMenu(config),
+      ...(observeDelivery ? { observeDelivery } : {}),
     }),
 };
 
-/** An adapter for every platform whose credentials are set. */
-export function createPlatformAdapters(config: Config, log: Logger): PlatformAdapter[] {
+/** An adapter for every platform whose credentials are set, each counting its sends through `observeDelivery(platform)`. */
+export function createPlatformAdapters(config: Config, log: Logger, observeDelivery?: (platform: CredentialedPlatform) => DeliveryObserver): PlatformAdapter[] {
   if (Boolean(config.LINE_CHANNEL_SECRET) !== Boolean(config.LINE_CHANNEL_ACCESS_TOKEN)) {
     log.warn('LINE needs both LINE_CHANNEL_SECRET and LINE_CHANNEL_ACCESS_TOKEN: LINE stays off until both are set');
   }
   const configured = (Object.keys(credentialsSet) as CredentialedPlatform[]).filter((platform) => credentialsSet[platform](config));
-  return configured.map((platform) => adapterFactories[platform](config, log));
+  return configured.map((platform) => adapterFactories[platform](config, log, observeDelivery?.(platform)));
 }
 
 export type { PlatformState };

@@ -26,6 +26,8 @@ export interface ServiceOptions {
    * process (exit 1). Otherwise (the console chat) it is a warning and the bot runs without it.
    */
   httpServerRequired?: boolean;
+  /** The /metrics figures; src/main.ts makes them first, so the adapters it builds count their sends into them. */
+  metrics?: Metrics;
 }
 
 export interface RunningService {
@@ -36,7 +38,7 @@ export interface RunningService {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { config, log, adapters } = options;
-  const metrics = new Metrics();
+  const metrics = options.metrics ?? new Metrics();
   const platforms = new PlatformStates();
   const app = createApp({
     config,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { DiscordAPIError, HTTPError, RESTJSONErrorCodes, Routes, type REST } from 'discord.js';
+import type { DeliveryObserver } from '../../src/shared/channel.js';
 import type { Logger } from '../../src/shared/log.js';
 import { ChatQueue } from '../common/chat-queue.js';
 import { ProgressMessage } from '../common/progress-message.js';
@@ -64,14 +65,16 @@ export class DiscordDelivery {
   private readonly warned = new Set<string>();
   private readonly scheduler: Scheduler;
   private readonly sleep: Sleep;
+  private readonly observe: DeliveryObserver | undefined;
 
   constructor(
     private readonly rest: REST,
     private readonly logger: Logger,
-    timing: { scheduler?: Scheduler | undefined; sleep?: Sleep | undefined } = {},
+    timing: { scheduler?: Scheduler | undefined; sleep?: Sleep | undefined; observeDelivery?: DeliveryObserver | undefined } = {},
   ) {
     this.scheduler = timing.scheduler ?? timerScheduler;
     this.sleep = timing.sleep ?? timerSleep;
+    this.observe = timing.observeDelivery;
   }
 
   /** Someone asked in the channel again: one more attempt (permissions may have changed), not a retry loop. */
@@ -150,11 +153,14 @@ export class DiscordDelivery {
   private async post(channelId: string, sentParts: number, body: Record<string, unknown>, files?: { name: string; data: Buffer }[]): Promise<SentMessage> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.postOnce(channelId, sentParts, body, files);
+        const sent = await this.postOnce(channelId, sentParts, body, files);
+        this.observe?.('sent');
+        return sent;
       } catch (error) {
         if (!isConnectionFailure(error) || attempt >= connectionAttempts) throw error;
         this.logger.info({ channelId, attempt }, 'discord: connection failed while sending; trying again');
         await this.sleep(500 * attempt);
+        this.observe?.('retried');
       }
     }
   }

@@ -1,5 +1,16 @@
-import { Client, Events, GatewayIntentBits, Partials, REST, type Interaction, type Message, type RateLimitData } from 'discord.js';
-import type { AdapterIdentity, InboundHandler, PlatformAdapter, PlatformCapabilities } from '../../src/shared/channel.js';
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  Partials,
+  REST,
+  type APIRequest,
+  type Interaction,
+  type Message,
+  type RateLimitData,
+  type ResponseLike,
+} from 'discord.js';
+import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformCapabilities } from '../../src/shared/channel.js';
 import { describeError } from '../../src/shared/describe-error.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Logger } from '../../src/shared/log.js';
@@ -34,6 +45,8 @@ export interface DiscordAdapterOptions {
   language: Language;
   searchConfigured: boolean;
   scheduler?: Scheduler;
+  /** Counts messages posted, retries and 429s (src/metrics.ts). */
+  observeDelivery?: DeliveryObserver;
 }
 
 const baseIntents = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages];
@@ -46,6 +59,20 @@ const notTaken: Localized = {
 /** discord.js rejects login with a plain Error on close 4014 (the fake's test shows it); its text is all there is. */
 function isDisallowedIntents(error: unknown): boolean {
   return error instanceof Error && /disallowed intents/i.test(error.message);
+}
+
+/**
+ * @discordjs/rest waits out every 429 and tries again, and retries a 5xx up to `retries` times, all inside one
+ * call: its 'response' event is where they show. (Its 'rateLimited' event also fires for waits it takes before
+ * sending, when no 429 came, so it is no count of them.)
+ */
+function observeRestResponses(rest: REST, observe: DeliveryObserver): void {
+  rest.on('response', (request: APIRequest, response: ResponseLike) => {
+    if (response.status === 429) {
+      observe('rate-limited');
+      observe('retried');
+    } else if (response.status >= 500 && request.retries < rest.options.retries) observe('retried');
+  });
 }
 
 function isTokenRefused(error: unknown): boolean {
@@ -69,7 +96,8 @@ class DiscordAdapter implements PlatformAdapter {
     this.rest.on('rateLimited', (limit: RateLimitData) =>
       options.logger.info({ route: limit.route, retryAfterMs: limit.retryAfter, global: limit.global, scope: limit.scope }, 'discord rate limit: waiting'),
     );
-    this.delivery = new DiscordDelivery(this.rest, options.logger, { scheduler: options.scheduler });
+    if (options.observeDelivery) observeRestResponses(this.rest, options.observeDelivery);
+    this.delivery = new DiscordDelivery(this.rest, options.logger, { scheduler: options.scheduler, observeDelivery: options.observeDelivery });
   }
 
   async start(handler: InboundHandler): Promise<AdapterIdentity> {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { HTTPFetchError, messagingApi, type webhook } from '@line/bot-sdk';
-import type { AdapterIdentity, InboundHandler, PlatformAdapter, PlatformCapabilities, WebhookRoute } from '../../src/shared/channel.js';
+import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformCapabilities, WebhookRoute } from '../../src/shared/channel.js';
 import { describeError } from '../../src/shared/describe-error.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Logger } from '../../src/shared/log.js';
@@ -38,6 +38,8 @@ export interface LineAdapterOptions {
   timeZone: string;
   scheduler?: Scheduler;
   sleep?: Sleep;
+  /** Counts reply/push calls that went out, retries and 429s (src/metrics.ts). */
+  observeDelivery?: DeliveryObserver;
 }
 
 /** How long the bot's sent ids are kept to recognize a quote of one (LINE keeps chats far longer; a month is plenty). */
@@ -115,6 +117,7 @@ class LineAdapter implements PlatformAdapter {
       scheduler: this.options.scheduler ?? timerScheduler,
       recordSent: (ids) => this.recordSent(ids),
       onQuotaExhausted: () => (this.quotaExhausted = true),
+      observeDelivery: this.options.observeDelivery,
     });
 
   download: PlatformAdapter['download'] = async (attachment, maxBytes) => {
@@ -163,7 +166,13 @@ class LineAdapter implements PlatformAdapter {
       const ids = await sendBubbles(
         { chatId, replyToken: event.replyToken, replyTokenFresh: true, retrySeed: `join:${event.webhookEventId}` },
         [{ type: 'text', text: say(joinGreeting, this.options.language) }],
-        { client: this.client, logger: this.options.logger, sleep: this.options.sleep ?? timerSleep, onQuotaExhausted: () => (this.quotaExhausted = true) },
+        {
+          client: this.client,
+          logger: this.options.logger,
+          sleep: this.options.sleep ?? timerSleep,
+          onQuotaExhausted: () => (this.quotaExhausted = true),
+          observeDelivery: this.options.observeDelivery,
+        },
       );
       await this.recordSent(ids);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { messagingApi } from '@line/bot-sdk';
 import { renderForPlatform } from '../format/index.js';
-import type { Responder } from '../../src/shared/channel.js';
+import type { DeliveryObserver, Responder } from '../../src/shared/channel.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { InboundMessage, Language, OutboundFile, Reply } from '../../src/shared/types.js';
@@ -25,6 +25,7 @@ export interface LineResponderOptions {
   /** Records the ids of the bot's sent messages, so a quote of one is a reply to the bot. */
   recordSent(ids: readonly string[]): Promise<void>;
   onQuotaExhausted(): void;
+  observeDelivery?: DeliveryObserver | undefined;
   now?: () => number;
 }
 
@@ -94,7 +95,13 @@ export function lineResponder(message: InboundMessage, chatId: string, options: 
           retrySeed: `${message.messageId}:${replyIndex}`,
         },
         bubbles,
-        { client: options.client, logger: options.logger, sleep: options.sleep, onQuotaExhausted: options.onQuotaExhausted },
+        {
+          client: options.client,
+          logger: options.logger,
+          sleep: options.sleep,
+          onQuotaExhausted: options.onQuotaExhausted,
+          observeDelivery: options.observeDelivery,
+        },
       );
       tokenSpent = true;
       await journal.sent(0);

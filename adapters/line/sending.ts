@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HTTPFetchError, type messagingApi } from '@line/bot-sdk';
+import type { DeliveryObserver } from '../../src/shared/channel.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { Sleep } from '../common/scheduler.js';
 
@@ -56,6 +57,8 @@ export interface SendOptions {
   sleep: Sleep;
   /** Told when LINE says the monthly message quota is used up (for /status). */
   onQuotaExhausted(): void;
+  /** Counts reply/push calls that went out, retries and 429s (src/metrics.ts). */
+  observeDelivery?: DeliveryObserver | undefined;
 }
 
 export interface Destination {
@@ -74,9 +77,12 @@ async function withRetries<Result>(call: () => Promise<Result>, options: SendOpt
     try {
       return await call();
     } catch (error) {
+      // The monthly quota's 429 is no rate limit (failure() reports it): not counted as one.
+      if (isRateLimit(error)) options.observeDelivery?.('rate-limited');
       if (!isRetryable(error) || attempt >= attempts) throw error;
       options.logger.info({ attempt, problem: lineErrorMessage(error) }, 'line: sending failed, trying again');
       await options.sleep(1000 * attempt);
+      options.observeDelivery?.('retried');
     }
   }
 }
@@ -99,6 +105,7 @@ export async function sendBubbles(destination: Destination, bubbles: Bubble[], o
   if (destination.replyToken && destination.replyTokenFresh) {
     try {
       const replied = await withRetries(() => client.replyMessage({ replyToken: destination.replyToken ?? '', messages: bubbles }), options);
+      options.observeDelivery?.('sent');
       return (replied.sentMessages ?? []).map((sent) => sent.id);
     } catch (error) {
       if (!isInvalidReplyToken(error)) throw failure(error, options);
@@ -109,6 +116,7 @@ export async function sendBubbles(destination: Destination, bubbles: Bubble[], o
   try {
     const retryKey = retryKeyFor(destination.retrySeed);
     const pushed = await withRetries(() => client.pushMessage({ to: destination.chatId, messages: bubbles }, retryKey), options);
+    options.observeDelivery?.('sent');
     return (pushed.sentMessages ?? []).map((sent) => sent.id);
   } catch (error) {
     // 409: this retry key was accepted before (the push went out before a crash): nothing to send again.

@@ -1,5 +1,6 @@
 import { Input, type Telegram } from 'telegraf';
 import type { Message, ReplyParameters } from 'telegraf/types';
+import type { DeliveryObserver } from '../../src/shared/channel.js';
 import type { Logger } from '../../src/shared/log.js';
 import { ChatQueue } from '../common/chat-queue.js';
 import { TelegramDeliveryError } from './delivery-failure.js';
@@ -39,6 +40,8 @@ export interface TelegramDeliveryOptions {
   sleep?: Sleep;
   scheduler?: Scheduler;
   retryPolicy?: RetryPolicy;
+  /** Counts messages sent, retries and 429s (src/metrics.ts). */
+  observeDelivery?: DeliveryObserver;
 }
 
 /** Telegram shows "typing…" for at most 5 s: renewing at 4 s leaves no gap. */
@@ -75,6 +78,7 @@ export class TelegramDelivery {
   private readonly sleep: Sleep;
   private readonly scheduler: Scheduler;
   private readonly policy: RetryPolicy;
+  private readonly observe: DeliveryObserver | undefined;
 
   constructor(options: TelegramDeliveryOptions) {
     this.telegram = options.telegram;
@@ -82,6 +86,7 @@ export class TelegramDelivery {
     this.sleep = options.sleep ?? timerSleep;
     this.scheduler = options.scheduler ?? timerScheduler;
     this.policy = options.retryPolicy ?? defaultRetryPolicy;
+    this.observe = options.observeDelivery;
   }
 
   /** True after a 403 (blocked by the user, removed from the group) until `markReachable`. */
@@ -116,7 +121,7 @@ export class TelegramDelivery {
 
   sendDocument(chatId: number, file: OutgoingDocument, place: { replyToMessageId?: number; threadId?: number } = {}): Promise<Message.DocumentMessage> {
     return this.queue.run(chatId, () =>
-      this.attempt(chatId, 0, this.policy, (target) =>
+      this.attempt(chatId, 0, this.policy, 'message', (target) =>
         this.telegram.sendDocument(target, Input.fromLocalFile(file.path, file.name), {
           ...multipartReplyParameters(place.replyToMessageId),
           ...topic(place.threadId),
@@ -147,12 +152,13 @@ export class TelegramDelivery {
       send: (text) =>
         this.queue.run(
           chatId,
-          async () => (await this.attempt(chatId, 0, progressRetryPolicy, (target) => this.telegram.sendMessage(target, text, topic(threadId)))).message_id,
+          async () =>
+            (await this.attempt(chatId, 0, progressRetryPolicy, 'message', (target) => this.telegram.sendMessage(target, text, topic(threadId)))).message_id,
         ),
       edit: (messageId, text) =>
         this.queue.run(chatId, async () => {
           try {
-            await this.attempt(chatId, 0, progressRetryPolicy, (target) => this.telegram.editMessageText(target, messageId, undefined, text));
+            await this.attempt(chatId, 0, progressRetryPolicy, 'edit', (target) => this.telegram.editMessageText(target, messageId, undefined, text));
             return 'edited';
           } catch (error) {
             const kind = classifySendError(error).kind;
@@ -178,22 +184,33 @@ export class TelegramDelivery {
         ...(parseMode === undefined ? {} : { parse_mode: parseMode }),
       });
     try {
-      return await this.attempt(chatId, index, this.policy, send(part.text, part.parseMode));
+      return await this.attempt(chatId, index, this.policy, 'message', send(part.text, part.parseMode));
     } catch (error) {
       if (part.parseMode === undefined || classifySendError(error).kind !== 'unparsable') throw error;
       // The renderer made markup Telegram refused: the user still gets the words.
       this.logger.warn({ chatId, part: index }, 'telegram refused the HTML of a part; resending it as plain text');
-      return await this.attempt(chatId, index, this.policy, send(htmlToPlainText(part.text), undefined));
+      return await this.attempt(chatId, index, this.policy, 'message', send(htmlToPlainText(part.text), undefined));
     }
   }
 
   /**
    * One call with retries. A 403 marks the chat and becomes a 'blocked' failure, other refusals 'rejected'; the
    * failures a caller handles itself (unparsable, not modified, message gone) and bugs pass through unchanged.
+   * A 'message' that went out is counted as sent; an edit is not a new message.
    */
-  private async attempt<Result>(chatId: number, sentParts: number, policy: RetryPolicy, call: (target: number) => Promise<Result>): Promise<Result> {
+  private async attempt<Result>(
+    chatId: number,
+    sentParts: number,
+    policy: RetryPolicy,
+    what: 'message' | 'edit',
+    call: (target: number) => Promise<Result>,
+  ): Promise<Result> {
     if (this.isBlocked(chatId)) throw new TelegramDeliveryError('blocked', chatId, sentParts);
-    const once = () => withRetry(() => call(this.current(chatId)), { sleep: this.sleep, policy, chatId, sentParts });
+    const once = async () => {
+      const result = await withRetry(() => call(this.current(chatId)), { sleep: this.sleep, policy, chatId, sentParts, observe: this.observe });
+      if (what === 'message') this.observe?.('sent');
+      return result;
+    };
     try {
       try {
         return await once();

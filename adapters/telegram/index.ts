@@ -1,6 +1,6 @@
 import { Telegraf } from 'telegraf';
 import type { Update, UserFromGetMe } from 'telegraf/types';
-import type { AdapterIdentity, InboundHandler, PlatformAdapter, PlatformCapabilities, WebhookRoute } from '../../src/shared/channel.js';
+import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformCapabilities, WebhookRoute } from '../../src/shared/channel.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { Language } from '../../src/shared/types.js';
 import { AdminStatus } from './admin-status.js';
@@ -46,6 +46,8 @@ export interface TelegramAdapterOptions {
   scheduler?: Scheduler;
   /** Waits between polls after a failure. */
   sleep?: Sleep;
+  /** Counts messages sent, retries and 429s (src/metrics.ts). */
+  observeDelivery?: DeliveryObserver;
 }
 
 /** Only messages: edits, reactions and member updates are not questions. */
@@ -70,6 +72,7 @@ class TelegramAdapter implements PlatformAdapter {
       telegram: this.bot.telegram,
       logger: options.logger,
       ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+      ...(options.observeDelivery ? { observeDelivery: options.observeDelivery } : {}),
     });
     this.adminStatus = new AdminStatus({ telegram: this.bot.telegram, logger: options.logger, ttlMs: options.adminCacheMs ?? 60_000 });
     this.bot.on('message', (context) => this.track(this.intake?.handle(context.message)));

@@ -1,6 +1,7 @@
 import { TelegramDeliveryError } from './delivery-failure.js';
 import { classifySendError } from './send-problem.js';
 import type { Sleep } from '../common/scheduler.js';
+import type { DeliveryObserver } from '../../src/shared/channel.js';
 
 // One Bot API call, tried again on what passes: 429 waits the `retry_after` Telegram asked for, connection failures
 // and 5xx back off exponentially. Both are bounded, by attempts and by the total time spent waiting, so a flooded
@@ -25,6 +26,8 @@ export interface RetryContext {
   chatId: number;
   /** For the failure: parts already sent by the caller. */
   sentParts: number;
+  /** Told of each 429 and each retry (the /metrics counters). */
+  observe?: DeliveryObserver | undefined;
 }
 
 export async function withRetry<Result>(call: () => Promise<Result>, context: RetryContext): Promise<Result> {
@@ -36,6 +39,7 @@ export async function withRetry<Result>(call: () => Promise<Result>, context: Re
     } catch (error) {
       const problem = classifySendError(error);
       if (problem.kind !== 'rate-limited' && problem.kind !== 'network') throw error;
+      if (problem.kind === 'rate-limited') context.observe?.('rate-limited');
       const waitMs =
         problem.kind === 'rate-limited' ? problem.retryAfterSeconds * 1000 : Math.min(policy.maxBackoffMs, policy.baseBackoffMs * 2 ** (attempt - 1));
       if (attempt >= policy.maxAttempts || waited + waitMs > policy.maxTotalWaitMs) {
@@ -44,6 +48,7 @@ export async function withRetry<Result>(call: () => Promise<Result>, context: Re
       }
       waited += waitMs;
       await context.sleep(waitMs);
+      context.observe?.('retried');
     }
   }
 }

@@ -139,3 +139,14 @@ export interface PlatformAdapter {
 
 /** Where an adapter is in its life (src/platforms.ts keeps one per platform): for /readyz and admins' /status. */
 export type PlatformState = 'starting' | 'running' | 'failed' | 'stopped';
+
+/** What an adapter tells the core about its sending, for the per-platform counters on /metrics. */
+export type DeliveryEvent = 'sent' | 'retried' | 'rate-limited';
+
+/**
+ * Called once per platform API message actually sent ('sent'; not typing, edits, file downloads or polling), once
+ * per retry of a platform API call ('retried'), and once per rate-limit answer (HTTP 429; not a monthly quota's)
+ * the platform gave ('rate-limited', followed by 'retried' when the adapter tries again). Counting only: it must
+ * return at once and never throw.
+ */
+export type DeliveryObserver = (event: DeliveryEvent) => void;

@@ -96,6 +96,30 @@ describe('metrics', () => {
     expect(exposition).toContain('saeng_inbound_queue_oldest_age_seconds{platform="line"} 9');
   });
 
+  it('counts what each adapter reports of its sending under its own platform label, starting from 0', async () => {
+    const metrics = new Metrics();
+    const before = await metrics.registry.metrics();
+    for (const platform of ['discord', 'telegram', 'line']) {
+      expect(before).toContain(`saeng_platform_messages_sent_total{platform="${platform}"} 0`);
+      expect(before).toContain(`saeng_platform_rate_limited_total{platform="${platform}"} 0`);
+    }
+    const telegram = metrics.deliveryObserver('telegram');
+    const line = metrics.deliveryObserver('line');
+    for (const event of ['rate-limited', 'retried', 'sent', 'sent'] as const) telegram(event);
+    line('retried');
+    line('sent');
+    const exposition = await metrics.registry.metrics();
+    expect(exposition).toContain('saeng_platform_messages_sent_total{platform="telegram"} 2');
+    expect(exposition).toContain('saeng_platform_retries_total{platform="telegram"} 1');
+    expect(exposition).toContain('saeng_platform_rate_limited_total{platform="telegram"} 1');
+    expect(exposition).toContain('saeng_platform_messages_sent_total{platform="line"} 1');
+    expect(exposition).toContain('saeng_platform_retries_total{platform="line"} 1');
+    expect(exposition).toContain('saeng_platform_rate_limited_total{platform="line"} 0');
+    expect(exposition).toContain('saeng_platform_retries_total{platform="discord"} 0');
+    // The console sends through no platform API: no series for it.
+    expect(exposition).not.toMatch(/^saeng_platform_\w+\{platform="console"\}/m);
+  });
+
   it('image reads through the OCR engine are counted by outcome and timed', async () => {
     const metrics = new Metrics();
     const engine = createOcrEngine({

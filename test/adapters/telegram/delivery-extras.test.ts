@@ -46,18 +46,19 @@ describe('TelegramDelivery.sendDocument', () => {
   });
 
   it('retries a lost upload with the file read again', async () => {
-    const { fake, delivery, waits } = await start();
+    const { fake, delivery, waits, deliveryEvents } = await start();
     const file = await writtenFile('report.csv', 'a,b\n1,2\n');
     fake.disconnectNext('sendDocument');
     const sent = await delivery.sendDocument(group.id, { path: file, name: 'report.csv' });
     expect(sent.document.file_size).toBe(8);
     expect(waits).toEqual([500]);
+    expect(deliveryEvents).toEqual(['retried', 'sent']);
   });
 });
 
 describe('TelegramDelivery.startTyping', () => {
-  it('sends typing at once and again every 4 s until stopped', async () => {
-    const { fake, delivery, scheduler } = await start();
+  it('sends typing at once and again every 4 s until stopped (no message counted)', async () => {
+    const { fake, delivery, scheduler, deliveryEvents } = await start();
     const typing = delivery.startTyping(group.id);
     for (let tick = 0; tick < 3; tick += 1) scheduler.advance(typingRenewalMs);
     scheduler.advance(typingRenewalMs - 1);
@@ -67,6 +68,7 @@ describe('TelegramDelivery.startTyping', () => {
       Array.from({ length: 4 }, () => [group.id, 'typing']),
     );
     expect(scheduler.pending()).toBe(0);
+    expect(deliveryEvents).toEqual([]);
   });
 
   it('a failed typing action does not stop the renewal', async () => {
@@ -81,7 +83,7 @@ describe('TelegramDelivery.startTyping', () => {
 
 describe('TelegramDelivery.progressMessage', () => {
   it('edits one status message round by round and tolerates "message is not modified"', async () => {
-    const { fake, delivery } = await start();
+    const { fake, delivery, deliveryEvents } = await start();
     const progress = delivery.progressMessage(group.id);
     await progress.update('ค้นหารอบที่ 1/3…');
     await progress.update('ค้นหารอบที่ 2/3…');
@@ -96,6 +98,8 @@ describe('TelegramDelivery.progressMessage', () => {
     expect(fake.callsOf('editMessageText').map((call) => call.params.text)).toEqual(['ค้นหารอบที่ 2/3…', 'ค้นหารอบที่ 3/3…', 'ค้นหาเสร็จแล้ว']);
     expect(textsOf(fake.sentMessages(group.id))).toEqual(['ค้นหาเสร็จแล้ว']);
     expect(progress.postedMessageId()).toBe(fake.sentMessages(group.id)[0]?.message_id);
+    // One message sent; the edits are no new messages.
+    expect(deliveryEvents).toEqual(['sent']);
   });
 
   it('collapses updates given while one is on its way into the newest', async () => {

@@ -2,6 +2,7 @@ import { Telegram } from 'telegraf';
 import type { Message } from 'telegraf/types';
 import { TelegramDelivery } from '../../../adapters/telegram/delivery.js';
 import type { Sleep } from '../../../adapters/common/scheduler.js';
+import type { DeliveryEvent } from '../../../src/shared/channel.js';
 import { groupChat, privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
 import { ManualScheduler, recordingSleep } from './manual-scheduler.js';
@@ -18,6 +19,8 @@ export interface DeliverySetup {
   waits: number[];
   scheduler: ManualScheduler;
   records: LogRecord[];
+  /** What the delivery reported of its sending (the /metrics counters), in order. */
+  deliveryEvents: DeliveryEvent[];
   /** A message a user sent in the group, known to the fake (so a reply to it resolves). */
   question(text: string): Message.TextMessage;
   close(): Promise<void>;
@@ -29,13 +32,21 @@ export async function setUpDelivery(options: { sleep?: Sleep } = {}): Promise<De
   const scheduler = new ManualScheduler();
   const { log, records } = memoryLog('debug', [fake.token]);
   const telegram = new Telegram(fake.token, { apiRoot: fake.url });
-  const delivery = new TelegramDelivery({ telegram, logger: log, sleep: options.sleep ?? recorded.sleep, scheduler });
+  const deliveryEvents: DeliveryEvent[] = [];
+  const delivery = new TelegramDelivery({
+    telegram,
+    logger: log,
+    sleep: options.sleep ?? recorded.sleep,
+    scheduler,
+    observeDelivery: (event) => void deliveryEvents.push(event),
+  });
   return {
     fake,
     delivery,
     waits: recorded.waits,
     scheduler,
     records,
+    deliveryEvents,
     question: (text) => {
       const update = { ...textMessageUpdate({ chat: group, from: somchai, text }), update_id: 1 };
       fake.rememberUpdate(update);

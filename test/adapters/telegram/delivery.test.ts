@@ -76,29 +76,32 @@ describe('TelegramDelivery.sendParts', () => {
     expect(textsOf(fake.sentMessages(group.id))).toEqual(['ก1', 'ก2', 'ก3', 'ข1', 'ข2']);
   });
 
-  it('waits the retry_after of a 429, then sends', async () => {
-    const { fake, delivery, waits } = await start();
+  it('waits the retry_after of a 429, then sends, and reports the 429, the retry and the one message sent', async () => {
+    const { fake, delivery, waits, deliveryEvents } = await start();
     fake.failNext('sendMessage', tooManyRequests(7));
     expect(textsOf(await delivery.sendParts(group.id, [html('หลังรอ')]))).toEqual(['หลังรอ']);
     expect(waits).toEqual([7000]);
     expect(fake.callsOf('sendMessage')).toHaveLength(2);
+    expect(deliveryEvents).toEqual(['rate-limited', 'retried', 'sent']);
   });
 
   it('gives up at once on a flood wait over the cap, with a Thai notice that says how long', async () => {
-    const { fake, delivery, waits } = await start();
+    const { fake, delivery, waits, deliveryEvents } = await start();
     fake.failNext('sendMessage', tooManyRequests(120));
     const error = await failure(delivery.sendParts(group.id, [html('ไม่ทัน')]));
     expect(error).toMatchObject({ kind: 'rate-limited', sentParts: 0, detail: { retryAfterSeconds: 120 } });
     expect(waits).toEqual([]);
+    expect(deliveryEvents).toEqual(['rate-limited']);
     expect(describeDeliveryFailure(error, 'th')).toContain('120 วินาที');
     expect(describeDeliveryFailure(error, 'en')).toContain('120 seconds');
   });
 
   it('retries lost connections with backoff, then sends', async () => {
-    const { fake, delivery, waits } = await start();
+    const { fake, delivery, waits, deliveryEvents } = await start();
     fake.disconnectNext('sendMessage', 2);
     expect(textsOf(await delivery.sendParts(group.id, [html('ผ่านแล้ว')]))).toEqual(['ผ่านแล้ว']);
     expect(waits).toEqual([500, 1000]);
+    expect(deliveryEvents).toEqual(['retried', 'retried', 'sent']);
   });
 
   it('stops after a bounded number of lost connections and says how many parts went out', async () => {
@@ -115,13 +118,14 @@ describe('TelegramDelivery.sendParts', () => {
   });
 
   it("resends a part Telegram can't parse as plain text with the same visible words", async () => {
-    const { fake, delivery, records } = await start();
+    const { fake, delivery, records, deliveryEvents } = await start();
     const broken = '<b>ราคาทอง</b> วันนี้ &lt;ประมาณ&gt; <i>ขึ้น 200 บาท 📈';
     const [sent] = await delivery.sendParts(group.id, [html(broken)]);
     expect(fake.callsOf('sendMessage').map((call) => call.outcome?.ok)).toEqual([false, true]);
     expect(sent?.text).toBe('ราคาทอง วันนี้ <ประมาณ> ขึ้น 200 บาท 📈');
     expect(fake.callsOf('sendMessage')[1]?.params.parse_mode).toBeUndefined();
     expect(records.filter((record) => record.msg.includes('plain text'))).toHaveLength(1);
+    expect(deliveryEvents).toEqual(['sent']);
   });
 
   it('marks a chat that blocked the bot, logs it once, and sends nothing more there', async () => {

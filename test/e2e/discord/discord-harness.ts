@@ -1,7 +1,7 @@
 import { loadConfig } from '../../../src/config.js';
 import { createPlatformAdapters, startAdapters, stopAdapters } from '../../../src/platforms.js';
 import type { HandledMessage } from '../../../src/router.js';
-import type { InboundHandler, PlatformAdapter } from '../../../src/shared/channel.js';
+import type { DeliveryEvent, InboundHandler, PlatformAdapter } from '../../../src/shared/channel.js';
 import {
   startFakeDiscord,
   type FakeDiscord,
@@ -25,6 +25,8 @@ export interface DiscordHarness {
   /** What the adapter logged (info and above), through production's redaction. */
   adapterLog: LogRecord[];
   handled: HandledMessage[];
+  /** What the adapter reported of its sending (the /metrics counters), in order. */
+  deliveryEvents: DeliveryEvent[];
   /** Dispatches a message and waits until the adapter stored it and the queue is idle (answered, ignored or failed). */
   deliver(spec: IncomingMessageSpec): Promise<void>;
   /** Dispatches a slash command or autocomplete and waits until the core is idle again. */
@@ -51,7 +53,8 @@ export async function startDiscordHarness(options: DiscordHarnessOptions = {}): 
     ...options.environment,
   };
   const { log, records } = memoryLog('info', [discord.token]);
-  const [adapter] = createPlatformAdapters(loadConfig(environment), log);
+  const deliveryEvents: DeliveryEvent[] = [];
+  const [adapter] = createPlatformAdapters(loadConfig(environment), log, () => (event) => void deliveryEvents.push(event));
   if (!adapter) throw new Error('no Discord adapter was built');
   const handled: HandledMessage[] = [];
   const test = createTestApp({ modelUrl: model.url, environment, adapters: [adapter], observe: (message) => void handled.push(message) });
@@ -97,6 +100,7 @@ export async function startDiscordHarness(options: DiscordHarnessOptions = {}): 
     adapter,
     adapterLog: records,
     handled,
+    deliveryEvents,
     deliver: async (spec) => {
       const before = accepted;
       if (!(await discord.dispatchMessage(spec))) throw new Error('the fake would not send this message to the bot');

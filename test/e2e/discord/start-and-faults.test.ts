@@ -53,6 +53,7 @@ describe('Discord faults', () => {
     await harness.deliver({ channelId: general, author: somchai, content: `<@${discord.botUser.id}> ลองดู` });
     expect(harness.sentContents(general)).toEqual(['ตอบหลังรอ']);
     expect(messagesOfLog(harness)).toContain('discord rate limit: waiting');
+    expect(harness.deliveryEvents).toEqual(['rate-limited', 'retried', 'sent']);
   });
 
   it('sends again when the connection drops while posting (the library does not retry a dropped socket)', async () => {
@@ -67,6 +68,7 @@ describe('Discord faults', () => {
       { disconnected: true },
       expect.objectContaining({ status: 200 }),
     ]);
+    expect(harness.deliveryEvents).toEqual(['retried', 'sent']);
   });
 
   it('logs a channel it may not post in once, and tries once per question there, not in a loop', async () => {

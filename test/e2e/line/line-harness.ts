@@ -6,7 +6,7 @@ import { startHttpServer } from '../../../src/http.js';
 import { Metrics } from '../../../src/metrics.js';
 import { createPlatformAdapters, startAdapters, stopAdapters } from '../../../src/platforms.js';
 import type { HandledMessage } from '../../../src/router.js';
-import type { InboundHandler, PlatformAdapter } from '../../../src/shared/channel.js';
+import type { DeliveryEvent, InboundHandler, PlatformAdapter } from '../../../src/shared/channel.js';
 import { startFakeLine, type FakeLine, type FakeLineOptions, type PostWebhookOptions, type WebhookAnswer } from '../../fakes/line/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
@@ -23,6 +23,8 @@ export interface LineHarness {
   adapter: PlatformAdapter;
   adapterLog: LogRecord[];
   handled: HandledMessage[];
+  /** What the adapter reported of its sending (the /metrics counters), in order. */
+  deliveryEvents: DeliveryEvent[];
   webhookUrl: string;
   /** Posts the events signed, and waits until the queue is idle again (every stored event answered or ignored). */
   deliver(...events: webhook.Event[]): Promise<WebhookAnswer>;
@@ -51,7 +53,8 @@ export async function startLineHarness(options: LineHarnessOptions = {}): Promis
     ...options.environment,
   };
   const { log, records } = memoryLog('info', [line.channelSecret, line.channelAccessToken]);
-  const [adapter] = createPlatformAdapters(loadConfig(environment), log);
+  const deliveryEvents: DeliveryEvent[] = [];
+  const [adapter] = createPlatformAdapters(loadConfig(environment), log, () => (event) => void deliveryEvents.push(event));
   if (!adapter) throw new Error('no LINE adapter was built');
   const handled: HandledMessage[] = [];
   const test = createTestApp({ modelUrl: model.url, environment, adapters: [adapter], observe: (message) => void handled.push(message) });
@@ -76,6 +79,7 @@ export async function startLineHarness(options: LineHarnessOptions = {}): Promis
     adapter,
     adapterLog: records,
     handled,
+    deliveryEvents,
     webhookUrl,
     deliver: async (...events) => {
       const answer = await line.postWebhook(webhookUrl, line.webhookBody(...events));

@@ -121,6 +121,8 @@ describe('LINE replies', () => {
     expect(pushes).toHaveLength(2);
     expect(pushes[0]?.retryKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(pushes[1]?.retryKey).toBe(pushes[0]?.retryKey);
+    // The refused reply token is no send; the push's 429, its retry, and the one push that went out are.
+    expect(harness.deliveryEvents).toEqual(['rate-limited', 'retried', 'sent']);
   });
 
   it('logs a used-up monthly quota clearly and keeps running', async () => {
@@ -132,6 +134,8 @@ describe('LINE replies', () => {
     line.failNext('POST /v2/bot/message/push', monthlyLimitReached());
     await harness.deliver(late);
     expect(harness.adapterLog.map((record) => record.msg).some((message) => message.includes('monthly message quota is used up'))).toBe(true);
+    // The quota's 429 is no rate limit, and nothing went out.
+    expect(harness.deliveryEvents).toEqual([]);
     await harness.deliver(line.textEvent({ source: userSource(somchai), text: 'ถามใหม่' }));
     expect(harness.sentTexts(somchai)).toEqual(['ตอบได้ด้วยการตอบกลับ']);
     await harness.deliver(line.textEvent({ source: userSource(somchai), text: '/status' }));

@@ -96,6 +96,7 @@ describe('Telegram delivery end to end', () => {
     await harness.deliver(textMessageUpdate({ chat: direct, from: somchai, text: 'ถามหน่อย' }));
     expect(harness.telegram.callsOf('sendMessage').map((call) => call.outcome?.ok)).toEqual([false, true]);
     expect(harness.sentTexts(direct.id)).toEqual(['ตอบแล้วครับ']);
+    expect(harness.deliveryEvents).toEqual(['rate-limited', 'retried', 'sent']);
   });
 
   it("resends a part as plain text when Telegram can't parse its entities", async () => {

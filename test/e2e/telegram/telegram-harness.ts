@@ -2,7 +2,7 @@ import type { Update } from 'telegraf/types';
 import { loadConfig } from '../../../src/config.js';
 import { createPlatformAdapters, startAdapters, stopAdapters } from '../../../src/platforms.js';
 import type { HandledMessage } from '../../../src/router.js';
-import type { PlatformAdapter } from '../../../src/shared/channel.js';
+import type { DeliveryEvent, PlatformAdapter } from '../../../src/shared/channel.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type NewUpdate } from '../../fakes/telegram/index.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
@@ -19,6 +19,8 @@ export interface TelegramHarness {
   /** What the adapter logged (warn and above), through production's redaction. */
   adapterLog: LogRecord[];
   handled: HandledMessage[];
+  /** What the adapter reported of its sending (the /metrics counters), in order. */
+  deliveryEvents: DeliveryEvent[];
   /** The texts the bot sent to a chat, in order (documents and photos left out). */
   sentTexts(chatId: number): string[];
   /** Pushes an update for polling and waits until it is stored and every message in the queue is handled. */
@@ -43,7 +45,8 @@ export async function startTelegramHarness(options: HarnessOptions = {}): Promis
     ...options.environment,
   };
   const { log, records } = memoryLog('warn', [telegram.token]);
-  const [adapter] = createPlatformAdapters(loadConfig(environment), log);
+  const deliveryEvents: DeliveryEvent[] = [];
+  const [adapter] = createPlatformAdapters(loadConfig(environment), log, () => (event) => void deliveryEvents.push(event));
   if (!adapter) throw new Error('no Telegram adapter was built');
   const handled: HandledMessage[] = [];
   const test = createTestApp({ modelUrl: model.url, environment, adapters: [adapter], observe: (message) => void handled.push(message) });
@@ -57,6 +60,7 @@ export async function startTelegramHarness(options: HarnessOptions = {}): Promis
     adapter,
     adapterLog: records,
     handled,
+    deliveryEvents,
     sentTexts: (chatId) => telegram.sentMessages(chatId).flatMap((message) => ('text' in message ? [message.text] : [])),
     deliver: async (update) => {
       const queued = telegram.pushUpdate(update);
