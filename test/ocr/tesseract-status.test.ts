@@ -22,7 +22,12 @@ describe('tesseract status', () => {
 
   it('names the missing language and its package', async () => {
     const status = await checkTesseract({ languages: 'tha+xyz' });
-    expect(status).toEqual({ available: false, reason: 'missing-languages', detail: 'language data missing: xyz (apt-get install tesseract-ocr-xyz)', missingLanguages: ['xyz'] });
+    expect(status).toEqual({
+      available: false,
+      reason: 'missing-languages',
+      detail: 'language data missing: xyz (apt-get install tesseract-ocr-xyz)',
+      missingLanguages: ['xyz'],
+    });
   });
 
   it('checks once, remembers, and checks again on recheck', async () => {
