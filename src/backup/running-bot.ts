@@ -6,7 +6,9 @@ import { backupProblems } from './backup-problems.js';
 
 // One bot per DATA_DIR: the bot claims DATA_DIR/saeng.pid at start and removes it at shutdown; restore refuses
 // while a live process holds it. A file left by a crash is stale (its pid is gone) and is taken over. A pid file
-// written before a reboot is stale too (Linux boot id), so a reused pid after a reboot does not block a restore.
+// written before a reboot is stale too (Linux boot id), and so is one whose pid now belongs to another process (its
+// Linux start time differs: pm2 restarts fast and containers reuse small pids — a container restarted on the same
+// volume may even get the very pid in the file, which must not read as "this bot is already running").
 
 export const pidFileName = 'saeng.pid';
 
@@ -16,12 +18,15 @@ export interface DataDirOwner {
   startedAt: string;
   /** Linux `/proc/sys/kernel/random/boot_id` at the claim; absent elsewhere. */
   bootId?: string | undefined;
+  /** Linux start time of the owner process (clock ticks since boot, /proc/<pid>/stat field 22); absent elsewhere. */
+  processStart?: string | undefined;
 }
 
 const ownerSchema = z.object({
   pid: z.number().int().positive(),
   startedAt: z.string().max(64),
   bootId: z.string().max(64).optional(),
+  processStart: z.string().max(32).optional(),
 });
 
 /** Another process (or this one) holds DATA_DIR. */
@@ -60,10 +65,26 @@ export function readOwner(dataDir: string): DataDirOwner | undefined {
   }
 }
 
+/** When a process started (Linux: clock ticks since boot), read from /proc; undefined elsewhere or when it is gone. */
+export function processStartOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(0, 2000);
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19]; // field 22 of the whole line
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether the owner's process is alive now: signal 0 checks without signalling; EPERM means alive, not ours. */
 export function isAlive(owner: DataDirOwner): boolean {
   const bootId = currentBootId();
   if (owner.bootId !== undefined && bootId !== undefined && owner.bootId !== bootId) return false;
+  // Its pid, reused by another process (or by this one, which has not claimed yet when it asks).
+  if (owner.pid === process.pid && !claimedHere.has(owner.startedAt)) return false;
+  const started = owner.processStart === undefined ? undefined : processStartOf(owner.pid);
+  if (started !== undefined && started !== owner.processStart) return false;
   try {
     process.kill(owner.pid, 0);
     return true;
@@ -71,6 +92,9 @@ export function isAlive(owner: DataDirOwner): boolean {
     return errorCode(error) === 'EPERM';
   }
 }
+
+/** The claims this process holds (by their start time): its own pid in a file is then really its own. */
+const claimedHere = new Set<string>();
 
 /** The live process holding DATA_DIR, or undefined when none does (no pid file, or a stale one). */
 export function runningBot(dataDir: string): DataDirOwner | undefined {
@@ -84,13 +108,20 @@ export function runningBot(dataDir: string): DataDirOwner | undefined {
  */
 export function claimDataDir(dataDir: string, now: Date = new Date()): () => void {
   const bootId = currentBootId();
-  const owner: DataDirOwner = { pid: process.pid, startedAt: now.toISOString(), ...(bootId ? { bootId } : {}) };
+  const processStart = processStartOf(process.pid);
+  const owner: DataDirOwner = { pid: process.pid, startedAt: now.toISOString(), ...(bootId ? { bootId } : {}), ...(processStart ? { processStart } : {}) };
   const file = path.join(dataDir, pidFileName);
   for (let attempt = 0; attempt < 3; attempt++) {
     if (placeExclusively(file, `${JSON.stringify(owner)}\n`)) {
       // Two processes replacing the same stale file at once: only the one whose claim is still there goes on.
       const holder = readOwner(dataDir);
-      if (holder?.pid === owner.pid && holder.startedAt === owner.startedAt) return () => releaseClaimAt(dataDir, owner);
+      if (holder?.pid === owner.pid && holder.startedAt === owner.startedAt) {
+        claimedHere.add(owner.startedAt);
+        return () => {
+          claimedHere.delete(owner.startedAt);
+          releaseClaimAt(dataDir, owner);
+        };
+      }
       continue;
     }
     const holder = readOwner(dataDir);

@@ -146,8 +146,23 @@ describe('restore', () => {
     expect(readdirSync(path.dirname(dataDir))).toEqual(['data']);
 
     // This process holding the claim (a bot started in it) is refused the same way.
-    writePidFile(dataDir, process.pid);
+    rmSync(path.join(dataDir, pidFileName));
+    const release = claimDataDir(dataDir);
     expect(await refusal(restoreDataDir(folder, dataDir))).toBeInstanceOf(DataDirInUseError);
+    release();
+  });
+
+  it('a pid file whose pid now belongs to another process (or to this one, unclaimed) is stale', async () => {
+    const { dataDir, bot } = await seededDataDir();
+    const { folder } = await backupDataDir(dataDir, temporaryFolder(), { appVersion: '0.1.0' });
+    await bot.close();
+    // A container restarted on the same volume: its new bot got the very pid the old file names.
+    writePidFile(dataDir, process.pid);
+    expect((await restoreDataDir(folder, dataDir)).setAside).toBeDefined();
+    // A live pid reused by another program: its start time is not the one the claim recorded.
+    const pid = await livePid();
+    writeFileSync(path.join(dataDir, pidFileName), `${JSON.stringify({ pid, startedAt: '2026-03-01T09:00:00.000Z', processStart: '1' })}\n`);
+    expect((await restoreDataDir(folder, dataDir)).setAside).toBeDefined();
   });
 
   it('accepts a stale pid file left by a crashed bot', async () => {
