@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeModelServer, type FakeModelServer } from '../test/fakes/model-server.js';
@@ -9,6 +8,7 @@ import { countAnswers, stallMs } from './platform-load.js';
 import { dropModelRecordings, markerOf, markersIn, option, questionText, round, scriptEchoingAnswers } from './platform-measure.js';
 import { fitLine, metricValue } from './soak-stats.js';
 import { productionNodeFlags } from './turn.js';
+import { freePort } from '../test/support/free-port.js';
 
 // `npm run bench -- soak [--minutes 2] [--conversations 4] [--idle-seconds 10]`: the real bot (src/main.ts, the
 // shipped V8 flags, real telegraf long polling) in a child, the fake Bot API and model server here, for a bounded
@@ -34,17 +34,6 @@ interface Sample {
 
 const megabytes = (bytes: number) => bytes / 1024 / 1024;
 const median = (values: readonly number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function startBot(environment: Record<string, string>, workDirectory: string): { child: ChildProcess; ready: Promise<void> } {
   const entry = path.resolve(import.meta.dirname, '../src/main.ts');

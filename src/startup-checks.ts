@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { say, type Localized } from './shared/i18n.js';
 import type { Language } from './shared/types.js';
+import { errorCode } from './shared/error-code.js';
 
 // What is checked before anything starts (npm start, npm run chat, npm run cli): the configuration and DATA_DIR.
 // A problem stops the process with exit code 1 and a message in plain words naming the variable and what to do,
@@ -137,9 +138,4 @@ const portTextFor: Partial<Record<string, Localized>> = {
 export function httpPortProblem(error: unknown, where: { port: number; host: string }, language: Language): string {
   const code = errorCode(error) ?? String(error);
   return say(portTextFor[code] ?? portTexts.other, language, { port: where.port, host: where.host, code });
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Language } from '../../src/shared/types.js';
+import { errorCode } from '../../src/shared/error-code.js';
 
 // `/attach <path>`: the path as a shell would read it (`~` is the home directory), checked at once, so the user
 // hears about a missing file while still at the prompt, not a message later.
@@ -59,9 +60,4 @@ function sizeText(bytes: number, language: Language): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return say(bytesUnit, language, { count: bytes });
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
 }

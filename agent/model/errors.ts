@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelError, type ModelErrorKind } from './types.js';
+import { errorCode } from '../../src/shared/error-code.js';
 
 // Turns whatever a model server or the network did wrong into one ModelError kind. Servers disagree on error bodies
 // (five shapes among llama-server, Ollama, vLLM and LM Studio), so the message is read from every known shape and
@@ -153,11 +154,6 @@ function describeConnectionFailure(error: Error): string {
 
 function causeOf(value: unknown): unknown {
   return value instanceof Error ? value.cause : undefined;
-}
-
-function errorCode(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || !('code' in value)) return undefined;
-  return typeof value.code === 'string' ? value.code : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { errorCode } from './backup-error.js';
+import { errorCode } from '../shared/error-code.js';
 import { pidFileName } from './running-bot.js';
 
 // What a backup takes from DATA_DIR. The stores' SQLite files sit at the top (knowledge.db, inbound.db,

@@ -2,7 +2,8 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { describeError } from '../shared/describe-error.js';
-import { BackupError, errorCode } from './backup-error.js';
+import { BackupError } from './backup-error.js';
+import { errorCode } from '../shared/error-code.js';
 import { backupProblems } from './backup-problems.js';
 
 // manifest.json: what a backup holds, so a restore can prove every byte came back as it was written. Paths are

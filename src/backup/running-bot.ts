@@ -1,7 +1,8 @@
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { BackupError, errorCode } from './backup-error.js';
+import { BackupError } from './backup-error.js';
+import { errorCode } from '../shared/error-code.js';
 import { backupProblems } from './backup-problems.js';
 
 // One bot per DATA_DIR: the bot claims DATA_DIR/saeng.pid at start and removes it at shutdown; restore refuses

@@ -1,5 +1,6 @@
 import { say, type Localized } from '../shared/i18n.js';
 import type { OcrStatus, OcrUnavailableReason } from '../shared/image-reading.js';
+import { tesseractLanguagePackage } from '../ocr/tesseract-status.js';
 import type { InboundMessage, Language, ModelCapabilities, RagMode } from '../shared/types.js';
 import type { CommandHandler } from './command.js';
 import { adminLines, type AdminStatus } from './status-admin.js';
@@ -77,13 +78,14 @@ const ocrMissing: Record<OcrUnavailableReason, Localized> = {
   },
 };
 
-/** Debian names the data packages tesseract-ocr-<lang>, with "_" as "-": chi_sim → tesseract-ocr-chi-sim. */
-const languagePackage = (code: string) => `tesseract-ocr-${code.toLowerCase().replaceAll('_', '-')}`;
-
 function ocrLine(status: OcrStatus, language: Language): string {
   if (status.available) return say(ocrReady, language, { version: status.version, languages: status.languages });
   const missing = status.missingLanguages ?? [];
-  return say(ocrMissing[status.reason], language, { detail: status.detail, languages: missing.join(', '), packages: missing.map(languagePackage).join(' ') });
+  return say(ocrMissing[status.reason], language, {
+    detail: status.detail,
+    languages: missing.join(', '),
+    packages: missing.map(tesseractLanguagePackage).join(' '),
+  });
 }
 const searchOff: Localized = {
   th: 'ไม่ได้ — ยังไม่ได้ตั้งค่า (SEARXNG_URL, BRAVE_API_KEY หรือ TAVILY_API_KEY)',

@@ -67,8 +67,12 @@ function installedLanguages(listing: string): Set<string> {
 }
 
 /** Debian names the data packages tesseract-ocr-<lang>, with "_" as "-": chi_sim → tesseract-ocr-chi-sim. */
+export function tesseractLanguagePackage(language: string): string {
+  return `tesseract-ocr-${language.toLowerCase().replaceAll('_', '-')}`;
+}
+
 function missingLanguagesDetail(missing: readonly string[]): string {
-  const packages = missing.map((language) => `tesseract-ocr-${language.toLowerCase().replaceAll('_', '-')}`);
+  const packages = missing.map(tesseractLanguagePackage);
   return `language data missing: ${missing.join(', ')} (apt-get install ${packages.join(' ')})`;
 }
 

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../fakes/telegram/index.js';
-import { botReady, createPm2Scratch, fakeLlamaServer, freePort, poll, type Pm2App, type Pm2Scratch } from './pm2-harness.js';
+import { freePort } from '../support/free-port.js';
+import { botReady, createPm2Scratch, fakeLlamaServer, poll, type Pm2App, type Pm2Scratch } from './pm2-harness.js';
 
 // The ecosystem as a user runs it: `pm2 start ecosystem.config.cjs` with a .env, the `model` app being the fake
 // llama-server through LLAMA_SERVER_BIN, the bot on the fake Telegram Bot API (long polling). kill -9 of the bot
