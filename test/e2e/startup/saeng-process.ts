@@ -21,13 +21,19 @@ export interface SaengProcess {
 
 const running = new Set<SaengProcess>();
 
-/** `as`: run as another user (a test running as root, for whom no permission bit ever says no). */
-export function startSaeng(environment: Record<string, string>, workingDirectory: string, as?: { uid: number; gid: number }): SaengProcess {
-  const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
+/**
+ * `obeyPermissions`: when the tests run as root (CI), start the bot through util-linux's setpriv without the
+ * capabilities that let root write through any mode bit (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH) — still root, so it
+ * reads the clone wherever it lies (a `mktemp -d` folder other users cannot enter), but a 0500 folder says no.
+ */
+export function startSaeng(environment: Record<string, string>, workingDirectory: string, options: { obeyPermissions?: boolean } = {}): SaengProcess {
+  const node = [process.execPath, '--import', tsxLoader, entry];
+  const dropOverride = options.obeyPermissions === true && process.getuid?.() === 0;
+  const [command = process.execPath, ...args] = dropOverride ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--', ...node] : node;
+  const child = spawn(command, args, {
     cwd: workingDirectory,
     env: { PATH: process.env.PATH ?? '', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...as,
   });
   const output = { stdout: '', stderr: '' };
   const waiters = new Set<() => void>();

@@ -14,7 +14,6 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await killAllSaeng();
-  chmodSync(workDir, 0o700);
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -24,9 +23,6 @@ const noModelServer = 'http://127.0.0.1:9/v1';
 function environment(extra: Record<string, string>): Record<string, string> {
   return { MODEL_BASE_URL: noModelServer, DATA_DIR: path.join(workDir, 'data'), HTTP_PORT: '0', LOG_LEVEL: 'info', ...extra };
 }
-
-const runsAsRoot = process.getuid?.() === 0;
-const nobody = { uid: 65534, gid: 65534 };
 
 function expectNoStackTrace(stderr: string): void {
   expect(stderr).not.toMatch(/^\s+at /m);
@@ -46,10 +42,9 @@ describe('npm start on a fresh machine', () => {
   it('DATA_DIR in a folder this user cannot write to: exit 1, Thai, permission denied', async () => {
     const parent = path.join(workDir, 'locked');
     mkdirSync(parent);
-    // root writes through any mode bits: as root the bot runs as nobody, for whom the root-owned folder is read-only.
-    chmodSync(workDir, 0o755);
-    chmodSync(parent, runsAsRoot ? 0o755 : 0o500);
-    const saeng = startSaeng(environment({ DATA_DIR: path.join(parent, 'data') }), workDir, runsAsRoot ? nobody : undefined);
+    chmodSync(parent, 0o500);
+    // As root (CI) the bot runs without the capability to write through mode bits, so 0500 stops it too.
+    const saeng = startSaeng(environment({ DATA_DIR: path.join(parent, 'data') }), workDir, { obeyPermissions: true });
     expect(await saeng.exited).toBe(1);
     expect(saeng.stderr()).toBe(`DATA_DIR=${path.join(parent, 'data')} เขียนไม่ได้ (permission denied): ตั้ง DATA_DIR เป็นโฟลเดอร์ที่ผู้ใช้นี้เขียนได้ หรือแก้สิทธิ์ด้วย chown\n`);
     chmodSync(parent, 0o700);
