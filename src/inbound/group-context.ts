@@ -1,13 +1,21 @@
 import type { Keyv } from 'keyv';
+import { z } from 'zod';
 import { pick, type Localized } from '../shared/i18n.js';
 import { neutralizeSourceMarkers } from '../shared/source-markers.js';
 import type { InboundMessage, Language } from '../shared/types.js';
 import { cutAtGrapheme } from './grapheme-cut.js';
 import { PerKeyChain } from '../shared/per-key-chain.js';
+import type { RedisLists } from '../storage/redis-storage.js';
+import { RedisEntryList } from './redis-entry-list.js';
 
 // "สรุปที่คุยกันข้างบนให้หน่อย": when the bot is addressed in a group, the last few messages it received there without
 // being addressed go into the newest user message (never the system prompt). They live in the cache store with a
 // TTL, not in the history.
+//
+// Several bot processes (REDIS_URL) may handle one group's messages at once: the SQLite inbound queue and its
+// worker serialize a conversation within one process only, and the direct path (router.handle) records outside any
+// queue. So with Redis the messages are a Redis list per group (redis-entry-list.ts), appended in one MULTI, and
+// no entry is lost between processes; the keyv value with its in-process chain is the one-process store.
 
 const heading: Localized = {
   th: 'ข้อความล่าสุดในแชตนี้ (ไม่ได้ถามบอท):',
@@ -25,6 +33,8 @@ export const groupContextDefaults = {
 export interface GroupContextOptions {
   /** A keyv namespace shared by every bot process (the `cache` one); keys start with `group-context:`. */
   store: Keyv;
+  /** When set (REDIS_URL), the messages are a Redis list per group instead of the keyv value: see above. */
+  redis?: RedisLists | undefined;
   /** GROUP_CONTEXT_MESSAGES; 0 turns the feature off. */
   maxMessages: number;
   language: Language;
@@ -45,9 +55,12 @@ interface RecordedMessage {
   text: string;
 }
 
+const recordedMessageSchema: z.ZodType<RecordedMessage> = z.object({ at: z.number(), messageId: z.string(), name: z.string(), text: z.string() });
+
 export class GroupContext {
   // Read-modify-write on keyv is not atomic: one chain per conversation keeps two messages from losing one.
   private readonly chain = new PerKeyChain();
+  private readonly list: RedisEntryList<RecordedMessage> | undefined;
   private readonly maxAgeMs: number;
   private readonly maxCharacters: number;
   private readonly maxMessageCharacters: number;
@@ -56,6 +69,7 @@ export class GroupContext {
     this.maxAgeMs = (options.maxAgeSeconds ?? groupContextDefaults.maxAgeSeconds) * 1000;
     this.maxCharacters = options.maxCharacters ?? groupContextDefaults.maxCharacters;
     this.maxMessageCharacters = options.maxMessageCharacters ?? groupContextDefaults.maxMessageCharacters;
+    if (options.redis) this.list = new RedisEntryList(options.redis, (stored) => recordedMessageSchema.safeParse(stored).data);
   }
 
   private get enabled(): boolean {
@@ -69,6 +83,14 @@ export class GroupContext {
     if (text === '') return;
     const name = oneLine(message.sender.name, groupContextDefaults.maxNameCharacters) || pick(unnamedSpeaker, this.options.language);
     const key = storeKey(message);
+    if (this.list) {
+      // A re-delivered message is appended again and counted once when read (latestOfEach).
+      await this.list.append(key, [{ at: this.options.now().getTime(), messageId: message.messageId, name, text }], {
+        keep: this.options.maxMessages,
+        ttlMs: this.maxAgeMs,
+      });
+      return;
+    }
     await this.chain.run(key, async () => {
       const now = this.options.now().getTime();
       // A re-delivered message replaces itself instead of appearing twice.
@@ -86,7 +108,9 @@ export class GroupContext {
     if (!this.enabled || message.chatKind !== 'group') return undefined;
     const key = storeKey(message);
     // Through the chain, so a message recorded just before this one is already there.
-    const entries = await this.chain.run(key, () => this.load(key, this.options.now().getTime()));
+    const entries = this.list
+      ? latestOfEach(this.young(await this.list.read(key), this.options.now().getTime()))
+      : await this.chain.run(key, () => this.load(key, this.options.now().getTime()));
     const lines = entries
       .filter((entry) => entry.messageId !== message.messageId)
       .slice(-this.options.maxMessages)
@@ -108,9 +132,17 @@ export class GroupContext {
 
   private async load(key: string, now: number): Promise<RecordedMessage[]> {
     const stored = await this.options.store.get<RecordedMessage[]>(key);
-    if (!Array.isArray(stored)) return [];
+    return Array.isArray(stored) ? this.young(stored, now) : [];
+  }
+
+  private young(stored: RecordedMessage[], now: number): RecordedMessage[] {
     return stored.filter((entry) => typeof entry.at === 'number' && now - entry.at < this.maxAgeMs);
   }
+}
+
+/** Each message id once, at the place of its last recording (as the keyv path replaces it). */
+function latestOfEach(entries: RecordedMessage[]): RecordedMessage[] {
+  return entries.filter((entry, index) => !entries.slice(index + 1).some((later) => later.messageId === entry.messageId));
 }
 
 function storeKey(message: InboundMessage): string {

@@ -34,8 +34,25 @@ export interface QueueStats extends PendingCount {
   byPlatform: Partial<Record<Platform, PendingCount>>;
 }
 
-/** The backend-neutral queue; `sqlite-inbound-queue.ts` is the one-machine backend. */
+/** The right to work on one conversation's messages, held by one process at a time (shared backends). */
+export interface ConversationClaim {
+  /**
+   * Gives the conversation up; resolves with whether unfinished messages are left (look again). `handedOver`: this
+   * process could not finish them (no adapter for their platform, shutting down) — another process takes them.
+   */
+  release(options?: { handedOver?: boolean }): Promise<boolean>;
+}
+
+/**
+ * The backend-neutral queue; `sqlite-inbound-queue.ts` is the one-machine backend, `redis-inbound-queue.ts` the one
+ * several processes share. A shared backend has `claim` and `listen`; the one-machine backend needs neither (one
+ * process, and the worker runs a conversation's messages one at a time).
+ */
 export interface InboundQueue {
+  /** The right to work on a conversation; undefined while another process holds it. */
+  claim?(conversationKey: string): Promise<ConversationClaim | undefined>;
+  /** Starts telling this process about conversations with new messages (accepted by any process, or left by one that died). */
+  listen?(wake: (conversationKey: string) => void): Promise<void>;
   /** Stores the message durably (committed before this resolves); `duplicate` when its platform id is known. */
   accept(message: InboundMessage): Promise<AcceptResult>;
   /** Records a message its caller answers at once (the CLI's direct path): dedupe only. False when known. */
@@ -57,5 +74,5 @@ export interface InboundQueue {
   finish(sequence: number, outcome: 'done' | 'failed'): Promise<void>;
   /** One cheap indexed query: also the check that the store is open. */
   stats(): Promise<QueueStats>;
-  close(): void;
+  close(): void | Promise<void>;
 }

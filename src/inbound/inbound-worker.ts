@@ -44,8 +44,10 @@ export class InboundWorker implements InboundHandler {
   constructor(private readonly options: InboundWorkerOptions) {}
 
   async accept(message: InboundMessage): Promise<AcceptResult> {
-    const result = await this.options.queue.accept(message);
-    if (result === 'stored') this.wake(message.conversationKey);
+    const { queue } = this.options;
+    const result = await queue.accept(message);
+    // A shared queue hands the message to one of the processes (its wake stream); the console lives in this one.
+    if (result === 'stored' && (!queue.listen || message.platform === 'console')) this.wake(message.conversationKey);
     else
       this.options.log.info({ platform: message.platform, conversation: message.conversationKey, messageId: message.messageId }, 'duplicate delivery ignored');
     return result;
@@ -70,8 +72,10 @@ export class InboundWorker implements InboundHandler {
   /** Starts processing: every unfinished message first (oldest conversation first), then new ones as they come. */
   async resume(): Promise<void> {
     if (this.started) return;
-    const open = await this.options.queue.openConversations();
+    const { queue } = this.options;
+    const open = await queue.openConversations();
     this.started = true;
+    await queue.listen?.((conversationKey) => this.wake(conversationKey));
     for (const conversationKey of open) this.wake(conversationKey);
   }
 
@@ -101,18 +105,30 @@ export class InboundWorker implements InboundHandler {
   private async drain(conversationKey: string, drain: Drain): Promise<void> {
     const { queue, log } = this.options;
     try {
+      let more = false;
       do {
         drain.again = false;
-        for (let entry = await queue.next(conversationKey); entry && !this.stopping; entry = await queue.next(conversationKey)) {
-          const responder = this.options.responderFor(entry.message);
-          if (!responder) {
-            // Its platform is not running in this process: the conversation waits for a start that has it.
-            log.warn({ platform: entry.message.platform, conversation: conversationKey }, 'no adapter for a queued message: left queued');
-            return;
+        // A shared queue: only the process holding the conversation's lease looks at its messages (their order).
+        const claim = queue.claim ? await queue.claim(conversationKey) : undefined;
+        if (queue.claim && !claim) return;
+        let handedOver = this.stopping;
+        try {
+          for (let entry = await queue.next(conversationKey); entry && !this.stopping; entry = await queue.next(conversationKey)) {
+            const responder = this.options.responderFor(entry.message);
+            if (!responder) {
+              // Its platform is not running in this process: the conversation waits for a process (or a start) that has it.
+              log.warn({ platform: entry.message.platform, conversation: conversationKey }, 'no adapter for a queued message: left queued');
+              handedOver = true;
+              break;
+            }
+            await this.runInSlot(conversationKey, entry, responder);
           }
-          await this.runInSlot(conversationKey, entry, responder);
+        } finally {
+          handedOver ||= this.stopping;
+          more = (await claim?.release({ handedOver })) === true && !handedOver;
         }
-      } while (drain.again && !this.stopping);
+        if (handedOver) return;
+      } while ((drain.again || more) && !this.stopping);
     } catch (error) {
       log.error({ conversation: conversationKey, error: describeError(error) }, 'inbound queue failed');
     } finally {

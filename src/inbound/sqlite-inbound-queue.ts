@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { z } from 'zod';
 import type { AcceptResult } from '../shared/channel.js';
 import { describeError } from '../shared/describe-error.js';
 import { parseInboundMessage } from '../shared/inbound-message-schema.js';
 import type { Logger } from '../shared/log.js';
 import type { InboundMessage, Platform, Reply } from '../shared/types.js';
+import { parseStoredReply } from './stored-reply.js';
 import type { InboundQueue, PartState, PendingCount, QueuedMessage, QueueStats, StoredReply } from './inbound-queue.js';
 
 const schema = `
@@ -37,14 +37,6 @@ CREATE TABLE IF NOT EXISTS parts (
   PRIMARY KEY (sequence, reply_index, part),
   FOREIGN KEY (sequence, reply_index) REFERENCES replies (sequence, reply_index) ON DELETE CASCADE
 );`;
-
-const replySchema: z.ZodType<Reply> = z.object({
-  text: z.string(),
-  files: z.array(
-    z.object({ name: z.string(), path: z.string(), mime: z.string(), size: z.number(), link: z.object({ url: z.string(), expiresAt: z.string() }).optional() }),
-  ),
-  replyTo: z.string().optional(),
-});
 
 const purgeEveryMs = 3_600_000;
 
@@ -157,7 +149,7 @@ export class SqliteInboundQueue implements InboundQueue {
   }
 
   async replies(sequence: number): Promise<StoredReply[]> {
-    return this.statements.replies.all(sequence).map((row) => ({ index: row.reply_index, reply: replySchema.parse(JSON.parse(row.body)) }));
+    return this.statements.replies.all(sequence).map((row) => ({ index: row.reply_index, reply: parseStoredReply(row.body) }));
   }
 
   async storeReply(sequence: number, index: number, reply: Reply, final: boolean): Promise<void> {
