@@ -61,90 +61,122 @@ const adminIds = hinted(commaList.pipe(z.array(z.string().regex(/^(console|disco
   en: 'expected platform:id pairs separated by commas, e.g. discord:1234,telegram:5678',
 });
 
-export const configSchema = z.object({
-  MODEL_BASE_URL: urlOrDefault('http://127.0.0.1:8080/v1'),
-  MODEL_NAME: z.string().trim().default(''),
-  MODEL_API_KEY: z.string().default('no-key'),
-  MODEL_TOOLS: onOffAuto.default('auto'),
-  MODEL_VISION: onOffAuto.default('auto'),
-  MODEL_MAX_STEPS: positiveInt(8, 50),
-  MODEL_TIMEOUT_MS: positiveInt(120_000, 3_600_000),
-  MODEL_MAX_TOKENS: positiveInt(1024, 32_768),
-  MODEL_RETRIES: intFrom(0, 10, 2),
-  EMBEDDINGS_BASE_URL: optionalUrl,
-  EMBEDDINGS_MODEL: z.string().trim().default(''),
+// Discord shards this process runs: 'auto' (all, as many as Discord recommends) or shard ids below DISCORD_SHARD_COUNT.
+const shardIdsHint: Localized = {
+  th: 'ต้องเป็น auto หรือเลข shard คั่นด้วยจุลภาค แต่ละตัวน้อยกว่า DISCORD_SHARD_COUNT (ต้องตั้งด้วย) เช่น 0,1',
+  en: 'expected auto, or shard ids separated by commas, each below DISCORD_SHARD_COUNT (which must be set), e.g. 0,1',
+};
+const shardIds = hinted(
+  z
+    .string()
+    .trim()
+    .regex(/^(auto|\d{1,4}( *, *\d{1,4}){0,255})$/)
+    .transform((value) => (value === 'auto' ? ('auto' as const) : [...new Set(value.split(',').map((item) => Number(item.trim())))]))
+    .optional(),
+  shardIdsHint,
+);
+const shardCount = hinted(z.coerce.number().int().min(1).max(10_000).optional(), wholeNumber(1, 10_000));
 
-  DISCORD_TOKEN: optionalText,
-  DISCORD_API_BASE_URL: optionalUrl,
-  DISCORD_GUILD_IDS: guildIds,
-  TELEGRAM_BOT_TOKEN: optionalText,
-  TELEGRAM_API_ROOT: optionalUrl,
-  TELEGRAM_WEBHOOK_URL: optionalUrl,
-  TELEGRAM_WEBHOOK_SECRET: optionalText,
-  LINE_CHANNEL_SECRET: optionalText,
-  LINE_CHANNEL_ACCESS_TOKEN: optionalText,
-  LINE_API_BASE_URL: optionalUrl,
-  LINE_DATA_API_BASE_URL: optionalUrl,
-  // LINE keeps a reply token valid for about a minute; an answer ready later is pushed (counts against the quota).
-  LINE_REPLY_WINDOW_MS: positiveInt(50_000, 600_000),
+/** Shard ids need their count, and each one lies below it. */
+function checkShards(config: { DISCORD_SHARD_IDS?: 'auto' | number[] | undefined; DISCORD_SHARD_COUNT?: number | undefined }, context: z.RefinementCtx): void {
+  const ids = config.DISCORD_SHARD_IDS;
+  if (!Array.isArray(ids)) return;
+  const count = config.DISCORD_SHARD_COUNT;
+  if (count === undefined || ids.some((id) => id >= count))
+    context.addIssue({ code: 'custom', path: ['DISCORD_SHARD_IDS'], message: 'shard id not below DISCORD_SHARD_COUNT' });
+}
 
-  SEARCH_PROVIDER: z.enum(['auto', 'searxng', 'brave', 'tavily', 'none']).default('auto'),
-  SEARXNG_URL: optionalUrl,
-  BRAVE_API_KEY: optionalText,
-  BRAVE_API_BASE_URL: urlOrDefault('https://api.search.brave.com'),
-  TAVILY_API_KEY: optionalText,
-  TAVILY_API_BASE_URL: urlOrDefault('https://api.tavily.com'),
-  SEARCH_LLM_FILTER: onOff.default('on'),
-  SEARCH_TIMEOUT_MS: positiveInt(10_000, 120_000),
-  SEARCH_CACHE_TTL_SECONDS: positiveInt(900, 7 * 24 * 3600),
+export const configSchema = z
+  .object({
+    MODEL_BASE_URL: urlOrDefault('http://127.0.0.1:8080/v1'),
+    MODEL_NAME: z.string().trim().default(''),
+    MODEL_API_KEY: z.string().default('no-key'),
+    MODEL_TOOLS: onOffAuto.default('auto'),
+    MODEL_VISION: onOffAuto.default('auto'),
+    MODEL_MAX_STEPS: positiveInt(8, 50),
+    MODEL_TIMEOUT_MS: positiveInt(120_000, 3_600_000),
+    MODEL_MAX_TOKENS: positiveInt(1024, 32_768),
+    MODEL_RETRIES: intFrom(0, 10, 2),
+    EMBEDDINGS_BASE_URL: optionalUrl,
+    EMBEDDINGS_MODEL: z.string().trim().default(''),
 
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  REDIS_URL: optionalText,
-  DATABASE_URL: optionalText,
-  HTTP_PORT: intFrom(0, 65_535, 3000),
-  // The public https address of HTTP_PORT (the reverse proxy): signed download links for files LINE cannot send.
-  PUBLIC_BASE_URL: optionalUrl,
-  FILE_LINK_SECONDS: positiveInt(86_400, 30 * 86_400),
-  // Loopback by default: webhooks reach it through a reverse proxy; 0.0.0.0 only when the port is firewalled.
-  HTTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
-  ADMIN_IDS: adminIds,
-  BOT_LANGUAGE: z.enum(['th', 'en']).default('th'),
-  BOT_TIMEZONE: hinted(z.string().trim().default('Asia/Bangkok').refine(isTimeZone), {
-    th: 'ต้องเป็นชื่อเขตเวลาแบบ IANA เช่น Asia/Bangkok',
-    en: 'expected an IANA time zone, e.g. Asia/Bangkok',
-  }),
-  BOT_NAME: z.string().trim().min(1).default('Saeng'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  OCR_LANGS: hinted(
-    z
-      .string()
-      .trim()
-      .regex(/^[a-z_]{3,16}(\+[a-z_]{3,16}){0,5}$/)
-      .default('tha+eng'),
-    { th: 'ต้องเป็นรหัสภาษาของ tesseract คั่นด้วย + เช่น tha+eng', en: 'expected tesseract languages, e.g. tha+eng' },
-  ),
-  // The tesseract program: a name on PATH or a full path (a build in /usr/local, a wrapper script).
-  TESSERACT_PATH: z.string().trim().min(1).default('tesseract'),
-  // A receipt takes 1–3 s on 2 cores; a stuck tesseract must not hold a turn for long.
-  OCR_TIMEOUT_MS: positiveInt(20_000, 600_000),
-  // OCR is CPU-bound beside the model server: one job at a time unless the machine has cores to spare.
-  OCR_CONCURRENCY: positiveInt(1, 16),
-  // Scanned PDFs added to a knowledge base: pages beyond this are refused rather than OCR'd for an hour.
-  OCR_MAX_PAGES: positiveInt(100, 2000),
-  VISION_MAX_EDGE: intFrom(256, 4096, 1280),
-  MAX_IMAGE_BYTES: positiveInt(20 * 1024 * 1024, 512 * 1024 * 1024),
-  // Width × height: a small PNG can declare a gigapixel canvas (decompression bomb); a 48 MP phone photo passes.
-  MAX_IMAGE_PIXELS: positiveInt(50_000_000, 500_000_000),
+    DISCORD_TOKEN: optionalText,
+    DISCORD_API_BASE_URL: optionalUrl,
+    DISCORD_GUILD_IDS: guildIds,
+    DISCORD_SHARD_IDS: shardIds,
+    DISCORD_SHARD_COUNT: shardCount,
+    TELEGRAM_BOT_TOKEN: optionalText,
+    TELEGRAM_API_ROOT: optionalUrl,
+    TELEGRAM_WEBHOOK_URL: optionalUrl,
+    TELEGRAM_WEBHOOK_SECRET: optionalText,
+    LINE_CHANNEL_SECRET: optionalText,
+    LINE_CHANNEL_ACCESS_TOKEN: optionalText,
+    LINE_API_BASE_URL: optionalUrl,
+    LINE_DATA_API_BASE_URL: optionalUrl,
+    // LINE keeps a reply token valid for about a minute; an answer ready later is pushed (counts against the quota).
+    LINE_REPLY_WINDOW_MS: positiveInt(50_000, 600_000),
 
-  TURN_CONCURRENCY: positiveInt(2, 64),
-  SHUTDOWN_GRACE_MS: positiveInt(20_000, 600_000),
-  USER_MESSAGES_PER_MINUTE: positiveInt(10, 10_000),
-  DEDUPE_TTL_SECONDS: positiveInt(24 * 3600, 30 * 24 * 3600),
-  MAX_MESSAGE_CHARS: positiveInt(8000, 100_000),
-  MAX_ATTACHMENT_BYTES: positiveInt(20 * 1024 * 1024, 512 * 1024 * 1024),
-  IMAGE_CONTEXT_SECONDS: countOrOff(180, 24 * 3600),
-  GROUP_CONTEXT_MESSAGES: countOrOff(10, 50),
-});
+    SEARCH_PROVIDER: z.enum(['auto', 'searxng', 'brave', 'tavily', 'none']).default('auto'),
+    SEARXNG_URL: optionalUrl,
+    BRAVE_API_KEY: optionalText,
+    BRAVE_API_BASE_URL: urlOrDefault('https://api.search.brave.com'),
+    TAVILY_API_KEY: optionalText,
+    TAVILY_API_BASE_URL: urlOrDefault('https://api.tavily.com'),
+    SEARCH_LLM_FILTER: onOff.default('on'),
+    SEARCH_TIMEOUT_MS: positiveInt(10_000, 120_000),
+    SEARCH_CACHE_TTL_SECONDS: positiveInt(900, 7 * 24 * 3600),
+
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    REDIS_URL: optionalText,
+    DATABASE_URL: optionalText,
+    // With REDIS_URL: how long a conversation (or the Telegram poller) stays with a process that stopped renewing —
+    // the wait before another process takes over after a crash.
+    REDIS_LEASE_SECONDS: intFrom(2, 600, 30),
+    HTTP_PORT: intFrom(0, 65_535, 3000),
+    // The public https address of HTTP_PORT (the reverse proxy): signed download links for files LINE cannot send.
+    PUBLIC_BASE_URL: optionalUrl,
+    FILE_LINK_SECONDS: positiveInt(86_400, 30 * 86_400),
+    // Loopback by default: webhooks reach it through a reverse proxy; 0.0.0.0 only when the port is firewalled.
+    HTTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    ADMIN_IDS: adminIds,
+    BOT_LANGUAGE: z.enum(['th', 'en']).default('th'),
+    BOT_TIMEZONE: hinted(z.string().trim().default('Asia/Bangkok').refine(isTimeZone), {
+      th: 'ต้องเป็นชื่อเขตเวลาแบบ IANA เช่น Asia/Bangkok',
+      en: 'expected an IANA time zone, e.g. Asia/Bangkok',
+    }),
+    BOT_NAME: z.string().trim().min(1).default('Saeng'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    OCR_LANGS: hinted(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z_]{3,16}(\+[a-z_]{3,16}){0,5}$/)
+        .default('tha+eng'),
+      { th: 'ต้องเป็นรหัสภาษาของ tesseract คั่นด้วย + เช่น tha+eng', en: 'expected tesseract languages, e.g. tha+eng' },
+    ),
+    // The tesseract program: a name on PATH or a full path (a build in /usr/local, a wrapper script).
+    TESSERACT_PATH: z.string().trim().min(1).default('tesseract'),
+    // A receipt takes 1–3 s on 2 cores; a stuck tesseract must not hold a turn for long.
+    OCR_TIMEOUT_MS: positiveInt(20_000, 600_000),
+    // OCR is CPU-bound beside the model server: one job at a time unless the machine has cores to spare.
+    OCR_CONCURRENCY: positiveInt(1, 16),
+    // Scanned PDFs added to a knowledge base: pages beyond this are refused rather than OCR'd for an hour.
+    OCR_MAX_PAGES: positiveInt(100, 2000),
+    VISION_MAX_EDGE: intFrom(256, 4096, 1280),
+    MAX_IMAGE_BYTES: positiveInt(20 * 1024 * 1024, 512 * 1024 * 1024),
+    // Width × height: a small PNG can declare a gigapixel canvas (decompression bomb); a 48 MP phone photo passes.
+    MAX_IMAGE_PIXELS: positiveInt(50_000_000, 500_000_000),
+
+    TURN_CONCURRENCY: positiveInt(2, 64),
+    SHUTDOWN_GRACE_MS: positiveInt(20_000, 600_000),
+    USER_MESSAGES_PER_MINUTE: positiveInt(10, 10_000),
+    DEDUPE_TTL_SECONDS: positiveInt(24 * 3600, 30 * 24 * 3600),
+    MAX_MESSAGE_CHARS: positiveInt(8000, 100_000),
+    MAX_ATTACHMENT_BYTES: positiveInt(20 * 1024 * 1024, 512 * 1024 * 1024),
+    IMAGE_CONTEXT_SECONDS: countOrOff(180, 24 * 3600),
+    GROUP_CONTEXT_MESSAGES: countOrOff(10, 50),
+  })
+  .superRefine(checkShards);
 
 export type Config = z.infer<typeof configSchema>;
 

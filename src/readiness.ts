@@ -17,16 +17,18 @@ export function healthAnswer(): HealthAnswer {
 }
 
 export async function readinessAnswer(app: ReadinessSource, platforms: PlatformStates): Promise<ReadinessAnswer> {
-  const [model, answersNow, knowledge, queue, ocr] = await Promise.all([
+  const [model, answersNow, state, knowledge, queue, ocr] = await Promise.all([
     app.capabilities.detailed(),
     // Detected capabilities are cached: whether the server answers *now* is asked on every probe (2 s at most).
     modelServerAnswers(app.config.MODEL_BASE_URL),
+    // SQLite: one `SELECT 1`; Redis: one PING (bounded, so a hung server cannot hold the probe).
+    app.storage.healthy(),
     // A space key no platform makes: the query runs on the index and finds nothing.
     succeeds(() => app.knowledge.listKnowledgeBases({ spaceKey: '' })),
     app.queueStats().catch(() => undefined),
     app.ocrStatus(),
   ]);
-  const stores = { state: app.storage.healthy(), knowledge, inbound: queue !== undefined };
+  const stores = { state, knowledge, inbound: queue !== undefined };
   const modelReachable = answersNow && model.server !== 'unreachable';
   const ready = modelReachable && platforms.allRunning() && Object.values(stores).every(Boolean);
   return {

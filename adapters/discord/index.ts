@@ -47,7 +47,19 @@ export interface DiscordAdapterOptions {
   scheduler?: Scheduler;
   /** Counts messages posted, retries and 429s (src/metrics.ts). */
   observeDelivery?: DeliveryObserver;
+  /**
+   * DISCORD_SHARD_IDS / DISCORD_SHARD_COUNT: the gateway shards this process runs (discord.js `shards`,
+   * `shardCount`); default one shard. Discord itself keeps a conversation on one shard: a guild's events go to shard
+   * (guild_id >> 22) % shard_count, DMs to shard 0, so every message of a channel reaches the same process.
+   */
+  shards?: readonly number[] | 'auto';
+  shardCount?: number;
 }
+
+const shardLines: Localized = {
+  th: 'Discord: โปรเซสนี้ดูแลชาร์ด {shards} จากทั้งหมด {count}',
+  en: 'Discord: this process runs shard(s) {shards} of {count}',
+};
 
 const baseIntents = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages];
 
@@ -127,7 +139,13 @@ class DiscordAdapter implements PlatformAdapter {
       slashCommands({ language: this.options.language, searchConfigured: this.options.searchConfigured }),
     );
     this.options.logger.info(
-      { username: user.username, guilds: client.guilds.cache.size, commandsIn: this.options.guildIds.length || 'global' },
+      {
+        username: user.username,
+        guilds: client.guilds.cache.size,
+        commandsIn: this.options.guildIds.length || 'global',
+        shards: client.options.shards,
+        shardCount: client.options.shardCount,
+      },
       'discord bot started',
     );
     return { username: user.username, readsAllGroupMessages: readsAll };
@@ -152,6 +170,14 @@ class DiscordAdapter implements PlatformAdapter {
 
   download: PlatformAdapter['download'] = (attachment, maxBytes) => downloadDiscordAttachment(this.rest, attachment, maxBytes);
 
+  /** /status (admins), when sharded: the shards of this process, as discord.js resolved them at login. */
+  statusLines: NonNullable<PlatformAdapter['statusLines']> = async (language, forAdmin) => {
+    const sharded = this.options.shards !== undefined || this.options.shardCount !== undefined;
+    const { shards, shardCount } = this.client?.options ?? {};
+    if (!forAdmin || !sharded || !Array.isArray(shards)) return [];
+    return [say(shardLines, language, { shards: shards.join(', '), count: shardCount ?? shards.length })];
+  };
+
   /** Logs in and resolves once the gateway is ready (every guild created), or rejects with why it closed. */
   private async connect(messageContent: boolean): Promise<Client> {
     const client = new Client({
@@ -159,6 +185,8 @@ class DiscordAdapter implements PlatformAdapter {
       partials: [Partials.Channel],
       rest: this.options.apiBaseUrl ? { api: this.options.apiBaseUrl } : {},
       allowedMentions: { parse: [], repliedUser: false },
+      ...(this.options.shards === undefined ? {} : { shards: this.options.shards === 'auto' ? ('auto' as const) : [...this.options.shards] }),
+      ...(this.options.shardCount === undefined ? {} : { shardCount: this.options.shardCount }),
     });
     client.on(Events.MessageCreate, (message) => this.track(this.takeMessage(message)));
     client.on(Events.InteractionCreate, (interaction) => this.track(this.takeInteraction(interaction)));

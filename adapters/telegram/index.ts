@@ -1,6 +1,7 @@
 import { Telegraf } from 'telegraf';
 import type { Update, UserFromGetMe } from 'telegraf/types';
 import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformCapabilities, WebhookRoute } from '../../src/shared/channel.js';
+import type { SingletonLease } from '../../src/shared/lease.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { Language } from '../../src/shared/types.js';
 import { AdminStatus } from './admin-status.js';
@@ -9,6 +10,8 @@ import { TelegramDelivery } from './delivery.js';
 import { downloadTelegramFile } from './download.js';
 import { telegramErrorText } from './error-text.js';
 import { TelegramIntake } from './intake.js';
+import { LeasedPolling } from './leased-polling.js';
+import { pollingStatusLines } from './polling-status.js';
 import { telegramResponder } from './responder.js';
 import { UpdatePoller } from './polling.js';
 import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../common/scheduler.js';
@@ -16,7 +19,8 @@ import { telegramWebhookRoute, webhookSecretPattern } from './webhook.js';
 
 // The Telegram adapter's face (docs/architecture.md, "Adding a platform"): telegraf 4.16.3 over the Bot API, long
 // polling by default or a webhook behind the HTTP server, messages stored through intake.ts, answers sent through
-// delivery.ts. Nothing here logs the token or a URL that holds it.
+// delivery.ts. Nothing here logs the token or a URL that holds it. With several bot processes, `pollingLease` makes
+// only its holder poll (leased-polling.ts); a webhook needs none, every process takes the updates sent to it.
 
 export type { CommandMenu } from './command-menu.js';
 export { telegramWebhookPath } from './webhook.js';
@@ -46,8 +50,15 @@ export interface TelegramAdapterOptions {
   scheduler?: Scheduler;
   /** Waits between polls after a failure. */
   sleep?: Sleep;
+  /** The long-poll timeout in seconds (default 50). */
+  pollTimeoutSeconds?: number;
   /** Counts messages sent, retries and 429s (src/metrics.ts). */
   observeDelivery?: DeliveryObserver;
+  /**
+   * Several processes of this bot (sharing REDIS_URL): long polling only while this process holds the lease,
+   * standby otherwise. Not used in webhook mode.
+   */
+  pollingLease?: SingletonLease;
 }
 
 /** Only messages: edits, reactions and member updates are not questions. */
@@ -63,6 +74,7 @@ class TelegramAdapter implements PlatformAdapter {
   private intake: TelegramIntake | undefined;
   private poller: UpdatePoller | undefined;
   private polling: Promise<void> | undefined;
+  private leasedPolling: LeasedPolling | undefined;
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -115,6 +127,9 @@ class TelegramAdapter implements PlatformAdapter {
     if (this.options.webhook) {
       await this.bot.telegram.setWebhook(this.options.webhook.url, { secret_token: this.options.webhook.secret, allowed_updates: [...allowedUpdates] });
       this.options.logger.info({ username: me.username, mode: 'webhook' }, 'telegram bot started');
+    } else if (this.options.pollingLease) {
+      this.startLeasedPolling(this.options.pollingLease);
+      this.options.logger.info({ username: me.username, mode: 'polling', lease: true }, 'telegram bot started: polls while it holds the polling lease');
     } else {
       await this.startPolling();
       this.options.logger.info({ username: me.username, mode: 'polling' }, 'telegram bot started');
@@ -126,6 +141,8 @@ class TelegramAdapter implements PlatformAdapter {
     if (this.stopped) return;
     this.stopped = true;
     this.intake?.flush();
+    // Gives the lease up once the batch in hand is stored and confirmed: the next process polls from there.
+    await this.leasedPolling?.stop();
     if (this.poller) {
       this.poller.stop();
       // The loop settles once the batch in hand is stored and its offset confirmed.
@@ -139,8 +156,22 @@ class TelegramAdapter implements PlatformAdapter {
 
   download: PlatformAdapter['download'] = (attachment, maxBytes) => downloadTelegramFile(this.bot.telegram, attachment, maxBytes);
 
+  /** /status (admins): standby or polling under the lease, and a 409 Conflict from a poller outside it. */
+  statusLines: NonNullable<PlatformAdapter['statusLines']> = async (language, forAdmin) =>
+    forAdmin
+      ? pollingStatusLines({ role: this.leasedPolling?.role, inConflict: this.leasedPolling?.inConflict ?? this.poller?.inConflict ?? false }, language)
+      : [];
+
   /** Long polling through our own loop (polling.ts): an update is confirmed only once it is stored. */
   private async startPolling(): Promise<void> {
+    const { poller, running } = await this.startPoller();
+    this.poller = poller;
+    this.polling = running.catch((error: unknown) => {
+      if (!this.stopped) this.options.logger.error({ error: telegramErrorText(error) }, 'telegram polling stopped: no more updates are received');
+    });
+  }
+
+  private async startPoller(): Promise<{ poller: UpdatePoller; running: Promise<void> }> {
     // A webhook left from an earlier set-up makes every getUpdates fail with 409.
     await this.bot.telegram.deleteWebhook();
     const poller = new UpdatePoller({
@@ -149,12 +180,20 @@ class TelegramAdapter implements PlatformAdapter {
       handle: (update) => this.bot.handleUpdate(update),
       logger: this.options.logger,
       sleep: this.options.sleep ?? timerSleep,
+      ...(this.options.pollTimeoutSeconds === undefined ? {} : { timeoutSeconds: this.options.pollTimeoutSeconds }),
     });
-    this.poller = poller;
-    const { running } = await poller.start();
-    this.polling = running.catch((error: unknown) => {
-      if (!this.stopped) this.options.logger.error({ error: telegramErrorText(error) }, 'telegram polling stopped: no more updates are received');
+    return { poller, running: (await poller.start()).running };
+  }
+
+  /** In the background: start() does not wait for the lease, a process on standby is up and answering. */
+  private startLeasedPolling(lease: SingletonLease): void {
+    this.leasedPolling = new LeasedPolling({
+      lease,
+      startPoller: () => this.startPoller(),
+      logger: this.options.logger,
+      sleep: this.options.sleep ?? timerSleep,
     });
+    this.leasedPolling.start();
   }
 
   private async handleWebhookUpdate(update: Update): Promise<void> {

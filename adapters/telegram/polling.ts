@@ -8,6 +8,8 @@ import type { Sleep } from '../common/scheduler.js';
 // as getUpdates returns and confirms it when a handler fails, so a message whose storing failed (a full disk, a
 // locked database) was gone for good. Here the offset moves past an update only after `handle` resolved for it;
 // after a failure the same updates are asked for again (the queue's dedupe makes the repeats harmless).
+// A 409 Conflict (another process polls this token, or set a webhook) is waited out with a back-off and warned
+// about once per poller: each poll of one poller terminates the other's, so neither may treat it as fatal.
 
 export interface PollerOptions {
   telegram: Telegram;
@@ -26,28 +28,48 @@ export interface PollerOptions {
 type UpdateType = NonNullable<Parameters<Telegram['getUpdates']>[3]>[number];
 type AbortSignalOfTelegraf = NonNullable<Parameters<Telegram['callApi']>[2]>['signal'];
 
-/** 401: the token was revoked; 409: another process polls this bot or a webhook is set. Asking again cannot help. */
-const fatalCodes = new Set([401, 404, 409]);
+/** 401: the token was revoked; 404: no such bot. Asking again cannot help. */
+const fatalCodes = new Set([401, 404]);
+
+const isConflict = (error: unknown): boolean => error instanceof TelegramError && error.code === 409;
 
 export class UpdatePoller {
   private offset = 0;
   private readonly abort = new AbortController();
   private failures = 0;
+  private confirmOnStop = true;
+  private conflicted = false;
+  private warnedConflict = false;
 
   constructor(private readonly options: PollerOptions) {}
 
   /**
-   * One short poll (timeout 0), so start-up fails at once on a bad token or a conflict and the first backlog is
-   * stored before the adapter reports started. Resolves with the long-running loop, which settles when stopped.
+   * One short poll (timeout 0), so start-up fails at once on a bad token and the first backlog is stored before
+   * the adapter reports started. Resolves with the long-running loop, which settles when stopped.
    */
   async start(): Promise<{ running: Promise<void> }> {
-    await this.pollOnce(0);
+    try {
+      await this.pollOnce(0);
+    } catch (error) {
+      // Another poller is no reason to fail start-up: it may stop, and this one takes over.
+      if (!isConflict(error)) throw error;
+      return { running: this.backOff(error).then(() => this.loop()) };
+    }
     return { running: this.loop() };
   }
 
-  /** Ends the loop: the poll in flight is aborted, an update being stored finishes first. */
-  stop(): void {
+  /**
+   * Ends the loop: the poll in flight is aborted, an update being stored finishes first. `confirm: false` skips
+   * the last getUpdates that confirms the offset (after a lost lease another process polls: it would end that poll).
+   */
+  stop(options: { confirm?: boolean } = {}): void {
+    this.confirmOnStop = options.confirm ?? true;
     this.abort.abort();
+  }
+
+  /** A 409 Conflict answered the last poll: another process polls this token or set a webhook. */
+  get inConflict(): boolean {
+    return this.conflicted;
   }
 
   private async loop(): Promise<void> {
@@ -55,13 +77,14 @@ export class UpdatePoller {
       try {
         await this.pollOnce(this.options.timeoutSeconds ?? 50);
         this.failures = 0;
+        this.conflicted = false;
       } catch (error) {
         if (this.abort.signal.aborted) break;
         if (error instanceof TelegramError && fatalCodes.has(error.code)) throw error;
         await this.backOff(error);
       }
     }
-    await this.confirmHandled();
+    if (this.confirmOnStop) await this.confirmHandled();
   }
 
   private async pollOnce(timeoutSeconds: number): Promise<void> {
@@ -87,9 +110,20 @@ export class UpdatePoller {
     const base = this.options.baseBackoffMs ?? 1_000;
     const waitMs = retryAfter !== undefined ? retryAfter * 1000 : Math.min(this.options.maxBackoffMs ?? 30_000, base * 2 ** this.failures);
     this.failures += 1;
-    this.options.logger.warn({ error: telegramErrorText(error), retryInMs: waitMs }, 'telegram polling: updates not stored yet, asking again');
+    if (isConflict(error)) this.warnConflict(error, waitMs);
+    else this.options.logger.warn({ error: telegramErrorText(error), retryInMs: waitMs }, 'telegram polling: updates not stored yet, asking again');
     // A stop during the wait ends it at once.
     await Promise.race([this.options.sleep(waitMs), new Promise((resolve) => this.abort.signal.addEventListener('abort', resolve, { once: true }))]);
+  }
+
+  private warnConflict(error: unknown, waitMs: number): void {
+    this.conflicted = true;
+    if (this.warnedConflict) return;
+    this.warnedConflict = true;
+    this.options.logger.warn(
+      { error: telegramErrorText(error), retryInMs: waitMs },
+      'telegram polling: 409 Conflict, another process polls this bot token (or set a webhook). Run one poller per token: give every bot process the same REDIS_URL so they take turns, or use TELEGRAM_WEBHOOK_URL. Backing off and asking again',
+    );
   }
 
   /** Tells Telegram which updates are stored, so a restart does not get them again (harmless, but wasted work). */

@@ -12,10 +12,11 @@ import { RedisEntryList } from './redis-entry-list.js';
 // being addressed go into the newest user message (never the system prompt). They live in the cache store with a
 // TTL, not in the history.
 //
-// Several bot processes (REDIS_URL) may handle one group's messages at once: the SQLite inbound queue and its
-// worker serialize a conversation within one process only, and the direct path (router.handle) records outside any
-// queue. So with Redis the messages are a Redis list per group (redis-entry-list.ts), appended in one MULTI, and
-// no entry is lost between processes; the keyv value with its in-process chain is the one-process store.
+// Several bot processes (REDIS_URL) may handle one group's messages at once. The inbound worker runs a
+// conversation's messages one at a time only within its process (per-process SQLite queue; a shared queue's
+// conversation lease can lapse under a paused process), and the direct path (router.handle) records outside any
+// queue. So with Redis the messages are a Redis list per group (redis-entry-list.ts), appended in one MULTI: none
+// is lost between processes. The keyv value with its in-process chain is the one-process store.
 
 const heading: Localized = {
   th: 'ข้อความล่าสุดในแชตนี้ (ไม่ได้ถามบอท):',

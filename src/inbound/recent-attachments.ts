@@ -11,10 +11,9 @@ import { RedisEntryList } from './redis-entry-list.js';
 // reference (never bytes) for a short window and joins that same user's next addressed message in the same
 // conversation, exactly once: images a question, files a command.
 //
-// With REDIS_URL several bot processes may handle one chat at once (the inbound worker keeps a conversation's order
-// within one process; the direct path remembers outside any queue): the attachments are then two Redis lists per
-// sender and chat, one per kind, appended and taken in one MULTI each (redis-entry-list.ts), so none is lost or
-// taken twice. `maxRemembered` then bounds each kind.
+// With REDIS_URL several bot processes may handle one chat at once (why: group-context.ts). The attachments are
+// then two Redis lists per sender and chat, one per kind, appended and taken in one MULTI each
+// (redis-entry-list.ts), so none is lost or taken twice; `maxRemembered` then bounds each kind.
 
 /** The newest attachments kept per sender and conversation (a turn sends the model four images: load-images.ts). */
 export const defaultMaxRemembered = 8;
@@ -85,23 +84,26 @@ export class RecentAttachments {
     const own = message.attachments.filter((attachment) => attachment.kind === kind);
     if (this.windowMs === 0) return own;
     const key = storeKey(message);
-    const remembered = this.list
-      ? await this.takeShared(key, kind)
-      : await this.chain.run(key, async () => {
-          const now = this.options.now().getTime();
-          const stored = await this.options.store.get<Remembered[]>(key);
-          if (stored === undefined) return [];
-          const young = this.young(stored, now);
-          const left = young.filter((entry) => entry.attachment.kind !== kind);
-          if (left.length === 0) await this.options.store.delete(key);
-          else await this.options.store.set(key, left, this.windowMs);
-          return young.filter((entry) => entry.attachment.kind === kind).map((entry) => entry.attachment);
-        });
+    const remembered = this.list ? await this.takeShared(key, kind) : await this.takeLocal(key, kind);
     const merged = [...own];
     for (const attachment of remembered) {
       if (!merged.some((present) => sameReference(present, attachment))) merged.push(attachment);
     }
     return merged;
+  }
+
+  /** The keyv value, under the in-process chain: the young entries of `kind`; the other kind is written back. */
+  private takeLocal(key: string, kind: Attachment['kind']): Promise<Attachment[]> {
+    return this.chain.run(key, async () => {
+      const now = this.options.now().getTime();
+      const stored = await this.options.store.get<Remembered[]>(key);
+      if (stored === undefined) return [];
+      const young = this.young(stored, now);
+      const left = young.filter((entry) => entry.attachment.kind !== kind);
+      if (left.length === 0) await this.options.store.delete(key);
+      else await this.options.store.set(key, left, this.windowMs);
+      return young.filter((entry) => entry.attachment.kind === kind).map((entry) => entry.attachment);
+    });
   }
 
   /** The kind's Redis list, taken whole: the young entries, each reference once at its latest place. */

@@ -11,7 +11,7 @@ const referenceSchema: z.ZodType<AttachmentReference> = z.discriminatedUnion('ki
   z.object({ kind: z.literal('path'), path: z.string().min(1) }),
 ]);
 
-const attachmentSchema: z.ZodType<Attachment> = z.object({
+export const attachmentSchema: z.ZodType<Attachment> = z.object({
   kind: z.enum(['image', 'file']),
   mime: z.string(),
   name: z.string(),

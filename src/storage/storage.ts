@@ -8,8 +8,12 @@ import { SqliteKeyvStore } from './sqlite-keyv-store.js';
 export interface Storage {
   history: Keyv;
   cache: Keyv;
-  /** A `SELECT 1` on the database, for /readyz: false once it is closed or unreadable. */
-  healthy(): boolean;
+  /**
+   * Whether the store answers a cheap query now, for /readyz (SQLite: `SELECT 1`; Redis: `PING`): false once it is
+   * closed, unreadable or unreachable. Never rejects.
+   */
+  healthy(): Promise<boolean>;
+  /** Closes what this store owns (a Redis client shared with other stores is left to its owner). */
   close(): void;
 }
 
@@ -27,7 +31,7 @@ export function openStorage(dataDir: string | ':memory:'): Storage {
   return {
     history: open('history'),
     cache: open('cache'),
-    healthy: () => {
+    healthy: async () => {
       try {
         return database.prepare('SELECT 1 AS one').get() !== undefined;
       } catch {

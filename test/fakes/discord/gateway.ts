@@ -6,7 +6,9 @@ import { randomHex } from './ids.js';
 // The gateway on the REST server's port (`ws`, JSON, no compression): op 10 HELLO, op 1 → op 11, op 2 IDENTIFY
 // (wrong token → close 4004, intents the portal has not enabled → close 4014), READY and the guilds' GUILD_CREATE;
 // op 6 RESUME replays what the session missed, then RESUMED (an unknown session gets op 9 false). Dispatches are
-// numbered by an increasing `s` per session.
+// numbered by an increasing `s` per session. Sharded as Discord shards: each IDENTIFY's `shard` [id, count] is a
+// connection of its own, READY and GUILD_CREATE name only that shard's guilds, and a dispatch goes to the shard that
+// owns its guild_id ((guild_id >> 22) % count; no guild: shard 0). An id not below its count is closed with 4010.
 
 export interface IdentifyRecord {
   intents: unknown;
@@ -28,15 +30,39 @@ export interface GatewayHooks {
   heartbeatIntervalMs: number;
   disallowedIntents: number;
   /** READY's `d` without `session_id` and `resume_gateway_url`. */
-  ready(shard: unknown): Record<string, unknown>;
-  guildCreates(): Record<string, unknown>[];
+  ready(shard: Shard): Record<string, unknown>;
+  guildCreates(shard: Shard): Record<string, unknown>[];
+}
+
+/** [shard id, shard count], as IDENTIFY carries it. */
+export type Shard = [number, number];
+
+/** Discord's rule: the shard that receives a guild's events. */
+export function shardOfGuild(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+function shardOf(given: unknown): Shard | undefined {
+  if (given === undefined) return [0, 1];
+  if (!Array.isArray(given) || given.length !== 2) return undefined;
+  const [id, count] = given as unknown[];
+  if (!Number.isInteger(id) || !Number.isInteger(count)) return undefined;
+  const shard: Shard = [id as number, count as number];
+  return shard[1] >= 1 && shard[0] >= 0 && shard[0] < shard[1] ? shard : undefined;
 }
 
 interface Session {
   id: string;
+  shard: number;
   sequence: number;
   intents: number;
   frames: { sequence: number; text: string }[];
+}
+
+/** One shard's live connection, and its last identified session until discord.js closes it with 1000. */
+interface ShardSlot {
+  active?: Connection;
+  resumable?: Session;
 }
 
 interface Connection {
@@ -65,9 +91,8 @@ export class FakeGateway {
   readonly received: { op: unknown; d: unknown }[] = [];
   private readonly server: WebSocketServer;
   private readonly sessions = new Map<string, Session>();
-  private active: Connection | undefined;
-  /** The last identified session, until discord.js closes it with 1000 (a destroy, never resumed). */
-  private resumable: Session | undefined;
+  private readonly slots = new Map<number, ShardSlot>();
+  private shardCount = 1;
   private closeWaiters: Waiter[] = [];
   private readonly closedByFake = new WeakSet<WebSocket>();
 
@@ -80,9 +105,10 @@ export class FakeGateway {
     this.server.on('connection', (socket, request) => this.accept(socket, request));
   }
 
-  /** The intents of the identified (or disconnected, resumable) session; undefined before IDENTIFY. */
-  intents(): number | undefined {
-    return this.active?.session?.intents ?? this.resumable?.intents;
+  /** The intents of the session that gets `guildId`'s events (or DMs); undefined before its IDENTIFY. */
+  intents(guildId?: string): number | undefined {
+    const slot = this.slotOf(guildId);
+    return slot?.active?.session?.intents ?? slot?.resumable?.intents;
   }
 
   /** Sends one dispatch to the identified connection; resolves once the frame was written to the socket. */
@@ -91,18 +117,20 @@ export class FakeGateway {
    * resumable session is disconnected the event is kept for its RESUME (as Discord does) and this resolves at once.
    */
   dispatch(type: string, data: unknown): Promise<void> {
-    const connection = this.active;
+    const slot = this.slotOf(isRecord(data) && typeof data.guild_id === 'string' ? data.guild_id : undefined);
+    const connection = slot?.active;
     if (connection?.session && connection.socket.readyState === WebSocket.OPEN) return this.dispatchOn(connection, connection.session, type, data);
-    if (!this.resumable) return Promise.reject(new Error('no identified gateway connection'));
-    this.resumable.sequence += 1;
-    this.resumable.frames.push({ sequence: this.resumable.sequence, text: JSON.stringify({ op: 0, t: type, s: this.resumable.sequence, d: data }) });
+    const resumable = slot?.resumable;
+    if (!resumable) return Promise.reject(new Error('no identified gateway connection'));
+    resumable.sequence += 1;
+    resumable.frames.push({ sequence: resumable.sequence, text: JSON.stringify({ op: 0, t: type, s: resumable.sequence, d: data }) });
     return Promise.resolve();
   }
 
-  /** The fake closes the live connection (e.g. 4000 makes discord.js resume, 4004 makes it give up). */
-  closeConnection(code: number, reason = ''): Promise<GatewayClose> {
+  /** The fake closes a live connection, shard 0's unless told (e.g. 4000 makes discord.js resume, 4004 give up). */
+  closeConnection(code: number, reason = '', shard = 0): Promise<GatewayClose> {
     const closed = this.waitForClose((close) => close.by === 'fake' && close.code === code);
-    this.refuse(this.active, code, reason);
+    this.refuse(this.slots.get(shard)?.active, code, reason);
     return closed;
   }
 
@@ -137,9 +165,20 @@ export class FakeGateway {
     connection.socket.close(code, reason);
   }
 
+  private slotOf(guildId: string | undefined): ShardSlot | undefined {
+    return this.slots.get(guildId === undefined ? 0 : shardOfGuild(guildId, this.shardCount));
+  }
+
+  private slot(shard: number): ShardSlot {
+    const slot = this.slots.get(shard) ?? {};
+    this.slots.set(shard, slot);
+    return slot;
+  }
+
   private recordClose(close: GatewayClose, connection: Connection): void {
-    if (this.active === connection) this.active = undefined;
-    if (close.by === 'client' && close.code === 1000 && connection.session === this.resumable) this.resumable = undefined;
+    const slot = connection.session ? this.slots.get(connection.session.shard) : undefined;
+    if (slot?.active === connection) slot.active = undefined;
+    if (slot && close.by === 'client' && close.code === 1000 && connection.session === slot.resumable) slot.resumable = undefined;
     this.closes.push(close);
     const matched = this.closeWaiters.filter((waiter) => waiter.predicate(close));
     this.closeWaiters = this.closeWaiters.filter((waiter) => !matched.includes(waiter));
@@ -179,14 +218,18 @@ export class FakeGateway {
     if (!tokenMatched) return this.refuse(connection, 4004, 'Authentication failed.');
     if (typeof d.intents !== 'number' || !Number.isInteger(d.intents) || d.intents < 0) return this.refuse(connection, 4013, 'Invalid intent(s).');
     if ((d.intents & this.hooks.disallowedIntents) !== 0) return this.refuse(connection, 4014, 'Disallowed intent(s).');
-    const session: Session = { id: randomHex(16), sequence: 0, intents: d.intents, frames: [] };
+    const shard = shardOf(d.shard);
+    if (!shard) return this.refuse(connection, 4010, 'Invalid shard.');
+    this.shardCount = shard[1];
+    const session: Session = { id: randomHex(16), shard: shard[0], sequence: 0, intents: d.intents, frames: [] };
     this.sessions.set(session.id, session);
     connection.session = session;
-    this.active = connection;
-    this.resumable = session;
-    const ready = { ...this.hooks.ready(d.shard ?? [0, 1]), session_id: session.id, resume_gateway_url: this.resumeUrl };
+    const slot = this.slot(shard[0]);
+    slot.active = connection;
+    slot.resumable = session;
+    const ready = { ...this.hooks.ready(shard), session_id: session.id, resume_gateway_url: this.resumeUrl };
     void this.dispatchOn(connection, session, 'READY', ready).then(async () => {
-      for (const guild of this.hooks.guildCreates()) await this.dispatchOn(connection, session, 'GUILD_CREATE', guild);
+      for (const guild of this.hooks.guildCreates(shard)) await this.dispatchOn(connection, session, 'GUILD_CREATE', guild);
     });
   }
 
@@ -194,7 +237,7 @@ export class FakeGateway {
     const session = typeof d.session_id === 'string' ? this.sessions.get(d.session_id) : undefined;
     if (!session || d.token !== this.hooks.token) return void connection.socket.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
     connection.session = session;
-    this.active = connection;
+    this.slot(session.shard).active = connection;
     const since = typeof d.seq === 'number' ? d.seq : 0;
     for (const frame of session.frames.filter((each) => each.sequence > since)) connection.socket.send(frame.text);
     void this.dispatchOn(connection, session, 'RESUMED', {});

@@ -7,7 +7,7 @@ import { CallLog, type CallPredicate, type DiscordCall } from './call-log.js';
 import type { CallPattern } from '../common/call-pattern.js';
 import { SwitchedFailures } from '../common/switched-failures.js';
 import { discordUser, guildCreatePayload, resolveGuild, type FakeGuild, type GuildSpec, type WireChannel } from './fixtures.js';
-import { FakeGateway, type GatewayClose, type IdentifyRecord } from './gateway.js';
+import { FakeGateway, shardOfGuild, type GatewayClose, type IdentifyRecord, type Shard } from './gateway.js';
 import { fakeBotToken, snowflake } from './ids.js';
 import { interactionCreatePayload, type IncomingInteractionSpec } from './interaction-create.js';
 import { messageCreatePayload, type IncomingMessageSpec } from './message-create.js';
@@ -128,6 +128,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
         response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: '500: Internal Server Error', code: 0 }));
     });
   });
+  const guildsOf = ([id, count]: Shard) => guilds.filter((guild) => shardOfGuild(guild.id, count) === id);
   const gateway = new FakeGateway(server, gatewayUrl, {
     token,
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? 45_000,
@@ -135,7 +136,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     ready: (shard) => ({
       v: 10,
       user: { ...bot, verified: true, mfa_enabled: false, flags: 0 },
-      guilds: guilds.map((guild) => ({ id: guild.id, unavailable: true })),
+      guilds: guildsOf(shard).map((guild) => ({ id: guild.id, unavailable: true })),
       shard,
       application: { id: applicationId, flags: 0 },
       private_channels: [],
@@ -147,7 +148,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
       session_type: 'normal',
       auth: {},
     }),
-    guildCreates: () => guilds.map(guildCreatePayload),
+    guildCreates: (shard) => guildsOf(shard).map(guildCreatePayload),
   });
   const expect = (id: string): InteractionRecord => {
     const interaction = known.interactions.get(id);
@@ -172,7 +173,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     addAttachment: (bytes, attachmentOptions) => known.attachments.add(bytes, attachmentOptions),
     expireAttachment: (url) => known.attachments.expire(url),
     dispatchMessage: async (spec) => {
-      const payload = messageCreatePayload(known, spec, gateway.intents() ?? 0);
+      const payload = messageCreatePayload(known, spec, gateway.intents(known.guildOf(spec.channelId)?.id) ?? 0);
       if (payload) await gateway.dispatch('MESSAGE_CREATE', payload);
       return payload;
     },
