@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { z } from 'zod';
-import { openKnowledgeStore } from '../src/knowledge/index.js';
+import { openKnowledgeStore, type KnowledgeStore } from '../src/knowledge/index.js';
 import { silentLogger } from '../src/shared/log.js';
 // The baselines rebuild the store's pieces by hand (its chunker, tokenizers and FTS5 tokenizer), so they
 // import those internals directly; the store itself is opened through the knowledge service's face.
@@ -29,12 +29,12 @@ const squadSchema = z.object({
   ),
 });
 
-interface Dataset {
+export interface Dataset {
   documents: { title: string; text: string }[];
   questions: { text: string; document: number }[];
 }
 
-interface Quality {
+export interface Quality {
   recallAt1: number;
   recallAt5: number;
   recallAt10: number;
@@ -52,7 +52,7 @@ function option(argv: readonly string[], name: string): string | undefined {
   return index >= 0 ? argv[index + 1] : undefined;
 }
 
-function loadDataset(path: string): Dataset {
+export function loadDataset(path: string): Dataset {
   const squad = squadSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
   const dataset: Dataset = { documents: [], questions: [] };
   const byContext = new Map<string, number>();
@@ -69,7 +69,7 @@ function loadDataset(path: string): Dataset {
   return dataset;
 }
 
-function percentile(sorted: readonly number[], fraction: number): number {
+export function percentile(sorted: readonly number[], fraction: number): number {
   const value = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
   return Math.round(value * 100) / 100;
 }
@@ -95,6 +95,15 @@ function score(ranks: readonly number[], times: number[], indexMs: number, chunk
 /** `trigramWeight: 0` is the store before trigram rescoring (segmented BM25 alone), kept to show the gain. */
 async function measureStore(dataset: Dataset, trigramWeight?: number): Promise<Quality> {
   const store = openKnowledgeStore({ path: ':memory:', log: silentLogger(), ...(trigramWeight === undefined ? {} : { trigramWeight }) });
+  try {
+    return await measureQuality(store, dataset);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Every document into one new knowledge base of `store`, then every question (any backend). */
+export async function measureQuality(store: KnowledgeStore, dataset: Dataset): Promise<Quality> {
   const created = await store.createKnowledgeBase({ name: 'bench', description: '', spaceKey: 'console:bench', createdBy: 'bench', now: new Date() });
   if (!created.ok) throw new Error('could not create the benchmark knowledge base');
   const knowledgeBaseId = created.knowledgeBase.id;
@@ -120,7 +129,6 @@ async function measureStore(dataset: Dataset, trigramWeight?: number): Promise<Q
     times.push(performance.now() - start);
     ranks.push(hits.findIndex((hit) => hit.documentId === documentIds[question.document]));
   }
-  await store.close();
   return score(ranks, times, indexMs, chunks);
 }
 
@@ -177,45 +185,61 @@ function random(seed: number): () => number {
   };
 }
 
-/** ≥ `targetChunks` chunks of ~900 characters made of phrases of the dataset, in documents of 200 paragraphs. */
-async function measureScale(dataset: Dataset, targetChunks: number, postingBudget: number): Promise<Record<string, number>> {
+export interface ScaleLoad {
+  knowledgeBaseId: string;
+  chunks: number;
+  characters: number;
+  indexMs: number;
+}
+
+/** ≥ `targetChunks` chunks of ~900 characters made of phrases of the dataset, in documents of 200 paragraphs (any backend). */
+export async function loadScale(store: KnowledgeStore, dataset: Dataset, targetChunks: number): Promise<ScaleLoad> {
   const phrases = dataset.documents.flatMap((document) => normalizeText(document.text).split(/\s/).filter(Boolean));
   const next = random(42);
+  const created = await store.createKnowledgeBase({ name: 'scale', description: '', spaceKey: 'console:bench', createdBy: 'bench', now: new Date() });
+  if (!created.ok) throw new Error('could not create the scale knowledge base');
+  const knowledgeBaseId = created.knowledgeBase.id;
+  let chunks = 0;
+  let characters = 0;
+  const started = performance.now();
+  for (let documentNumber = 0; chunks < targetChunks; documentNumber += 1) {
+    const paragraphs: string[] = [];
+    for (let paragraph = 0; paragraph < 200; paragraph += 1) {
+      let text = '';
+      while (text.length < 900) text += (text ? ' ' : '') + (phrases[Math.floor(next() * phrases.length)] ?? '');
+      paragraphs.push(text);
+    }
+    const body = paragraphs.join('\n\n');
+    characters += body.length;
+    const added = await store.addDocument(knowledgeBaseId, {
+      fileName: `synthetic-${documentNumber}.txt`,
+      bytes: Buffer.from(body),
+      addedBy: 'bench',
+      now: new Date(),
+    });
+    if (!added.ok) throw new Error(`scale document ${documentNumber} was refused: ${added.failure.code}`);
+    chunks += added.document.chunkCount;
+  }
+  return { knowledgeBaseId, chunks, characters, indexMs: performance.now() - started };
+}
+
+/** Every question of the dataset against one knowledge base; milliseconds per search, sorted. */
+export async function timeSearches(store: KnowledgeStore, knowledgeBaseId: string, dataset: Dataset): Promise<number[]> {
+  const times: number[] = [];
+  for (const question of dataset.questions) {
+    const start = performance.now();
+    await store.search([knowledgeBaseId], question.text, 10);
+    times.push(performance.now() - start);
+  }
+  return times.sort((left, right) => left - right);
+}
+
+async function measureScale(dataset: Dataset, targetChunks: number, postingBudget: number): Promise<Record<string, number>> {
   const directory = mkdtempSync(join(tmpdir(), 'saeng-retrieval-'));
   try {
     const store = openKnowledgeStore({ path: join(directory, 'knowledge.db'), log: silentLogger(), postingBudget, maxTextCharacters: 10_000_000 });
-    const created = await store.createKnowledgeBase({ name: 'scale', description: '', spaceKey: 'console:bench', createdBy: 'bench', now: new Date() });
-    if (!created.ok) throw new Error('could not create the scale knowledge base');
-    const knowledgeBaseId = created.knowledgeBase.id;
-    let chunks = 0;
-    let characters = 0;
-    const started = performance.now();
-    for (let documentNumber = 0; chunks < targetChunks; documentNumber += 1) {
-      const paragraphs: string[] = [];
-      for (let paragraph = 0; paragraph < 200; paragraph += 1) {
-        let text = '';
-        while (text.length < 900) text += (text ? ' ' : '') + (phrases[Math.floor(next() * phrases.length)] ?? '');
-        paragraphs.push(text);
-      }
-      const body = paragraphs.join('\n\n');
-      characters += body.length;
-      const added = await store.addDocument(knowledgeBaseId, {
-        fileName: `synthetic-${documentNumber}.txt`,
-        bytes: Buffer.from(body),
-        addedBy: 'bench',
-        now: new Date(),
-      });
-      if (!added.ok) throw new Error(`scale document ${documentNumber} was refused: ${added.failure.code}`);
-      chunks += added.document.chunkCount;
-    }
-    const indexMs = performance.now() - started;
-    const times: number[] = [];
-    for (const question of dataset.questions) {
-      const start = performance.now();
-      await store.search([knowledgeBaseId], question.text, 10);
-      times.push(performance.now() - start);
-    }
-    times.sort((left, right) => left - right);
+    const { knowledgeBaseId, chunks, characters, indexMs } = await loadScale(store, dataset, targetChunks);
+    const times = await timeSearches(store, knowledgeBaseId, dataset);
     await store.close();
     return {
       chunks,

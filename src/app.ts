@@ -38,6 +38,13 @@ import { createRouter, type HandledMessage, type MessageRouter } from './router.
 import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
 import { openStorage, type Storage } from './storage/storage.js';
+import { openRedisStorage } from './storage/redis-storage.js';
+import type { RedisClient } from './redis/redis-client.js';
+import { RedisInboundQueue } from './inbound/redis-inbound-queue.js';
+import type { InboundQueue } from './inbound/inbound-queue.js';
+import { RedisUserQuota } from './limits/redis-user-quota.js';
+import { createRedisSearchLimiter } from './limits/redis-search-limiter.js';
+import type { UserQuota } from './limits/user-quota.js';
 
 /** The console's own user: a global admin without being listed in ADMIN_IDS. */
 export const consoleOwnerId = 'owner';
@@ -58,6 +65,11 @@ export interface AppOptions {
   now?: () => Date;
   /** The adapters whose messages this app handles: attachments are downloaded through them. */
   adapters?: readonly PlatformAdapter[];
+  /**
+   * REDIS_URL's connection (src/shared-servers.ts), made by the caller: the queue, the quota, the search limiter
+   * and the keyv stores then live in Redis, shared with the other processes. The caller closes it after close().
+   */
+  redis?: RedisClient;
 }
 
 export interface App {
@@ -94,7 +106,10 @@ export interface App {
 export function createApp(options: AppOptions): App {
   const { config, log } = options;
   const dataDir = path.resolve(config.DATA_DIR);
-  const storage = openStorage(dataDir);
+  const { redis } = options;
+  const redisStorage = redis ? openRedisStorage(redis) : undefined;
+  const storage: Storage = redisStorage ?? openStorage(dataDir);
+  const searchLimiter = redis ? createRedisSearchLimiter({ client: redis }) : undefined;
   const ocr = createOcr(
     {
       languages: config.OCR_LANGS,
@@ -108,7 +123,7 @@ export function createApp(options: AppOptions): App {
     options.observeOcr,
   );
   const knowledge = openKnowledgeStore({
-    path: path.join(dataDir, 'knowledge.db'),
+    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { path: path.join(dataDir, 'knowledge.db') }),
     embeddings: config.EMBEDDINGS_BASE_URL ? { baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.MODEL_API_KEY } : undefined,
     log,
     maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
@@ -147,6 +162,7 @@ export function createApp(options: AppOptions): App {
     cache: storage.cache,
     log,
     timeZone: config.BOT_TIMEZONE,
+    ...(searchLimiter ? { limiter: searchLimiter.factory } : {}),
   });
   const images = createImageReader(ocr, { visionMaxEdge: config.VISION_MAX_EDGE, maxPixels: config.MAX_IMAGE_PIXELS });
   const tools: AnyTool[] = [createQueryKnowledgeTool(knowledge), ...web.tools, createReadImageTool(), ...createFileTools(), ...(options.extraTools ?? [])];
@@ -235,8 +251,13 @@ export function createApp(options: AppOptions): App {
   }
 
   const queue = new InProcessTurnQueue(config.TURN_CONCURRENCY);
-  const inboundQueue = new SqliteInboundQueue({ dataDir, dedupeTtlMs: config.DEDUPE_TTL_SECONDS * 1000, log });
-  const quota = new InProcessUserQuota(config.USER_MESSAGES_PER_MINUTE);
+  const dedupeTtlMs = config.DEDUPE_TTL_SECONDS * 1000;
+  const inboundQueue: InboundQueue = redis
+    ? new RedisInboundQueue({ client: redis, dedupeTtlMs, leaseMs: config.REDIS_LEASE_SECONDS * 1000, log })
+    : new SqliteInboundQueue({ dataDir, dedupeTtlMs, log });
+  const quota: UserQuota = redis
+    ? new RedisUserQuota({ client: redis, perMinute: config.USER_MESSAGES_PER_MINUTE })
+    : new InProcessUserQuota(config.USER_MESSAGES_PER_MINUTE);
   const botUsernames = new Map<Platform, string>();
   const clock = options.now ?? (() => new Date());
   const fileLinks = config.PUBLIC_BASE_URL
@@ -256,8 +277,14 @@ export function createApp(options: AppOptions): App {
     agent,
     outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
     download: createAttachmentDownloader(options.adapters ?? []),
-    recentAttachments: new RecentAttachments({ store: storage.cache, windowSeconds: config.IMAGE_CONTEXT_SECONDS, now: clock }),
-    groupContext: new GroupContext({ store: storage.cache, maxMessages: config.GROUP_CONTEXT_MESSAGES, language: config.BOT_LANGUAGE, now: clock }),
+    recentAttachments: new RecentAttachments({ store: storage.cache, redis: redisStorage?.redis, windowSeconds: config.IMAGE_CONTEXT_SECONDS, now: clock }),
+    groupContext: new GroupContext({
+      store: storage.cache,
+      redis: redisStorage?.redis,
+      maxMessages: config.GROUP_CONTEXT_MESSAGES,
+      language: config.BOT_LANGUAGE,
+      now: clock,
+    }),
     botUsername: (platform) => botUsernames.get(platform),
     settings: {
       language: config.BOT_LANGUAGE,
@@ -305,8 +332,9 @@ export function createApp(options: AppOptions): App {
     close: async (graceMs) => {
       const finished = await within(Promise.all([inbound.stop(), queue.drain()]), graceMs);
       await quota.close();
+      await searchLimiter?.close();
       await knowledge.close();
-      inboundQueue.close();
+      await inboundQueue.close();
       storage.close();
       return finished;
     },

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { consoleMessage, createConsoleAdapter, renderConsoleReply } from '../adapters/console/index.js';
 import { consoleOwnerId, createApp } from './app.js';
+import { connectSharedServers, SharedServerError } from './shared-servers.js';
 import { configSecrets } from './config.js';
 import { createLogRedactor } from './dlp/redact-credentials.js';
 import { loadDotEnv } from './dotenv.js';
@@ -93,7 +94,15 @@ async function main(argv: string[]): Promise<void> {
 
   // The console adapter is not started (no chat): it only reads the attached files for the router.
   const consoleAdapter = createConsoleAdapter({ userId: message.sender.id, language: config.BOT_LANGUAGE });
-  const app = createApp({ config, log, adapters: [consoleAdapter] });
+  // The same shared servers as the bot, so `ask` sees the knowledge bases and history the bot has.
+  const shared = await connectSharedServers(config, log).catch((error: unknown) => {
+    if (error instanceof SharedServerError) {
+      process.stderr.write(`${error.describe(config.BOT_LANGUAGE)}\n`);
+      process.exit(1);
+    }
+    throw error;
+  });
+  const app = createApp({ config, log, adapters: [consoleAdapter], redis: shared.redis });
   try {
     const progressNotes: string[] = [];
     const handled = await app.router.handle(message, {
@@ -122,6 +131,7 @@ async function main(argv: string[]): Promise<void> {
     }
   } finally {
     await app.close();
+    await shared.close();
   }
 }
 

@@ -8,6 +8,7 @@ import { loadDotEnv } from './dotenv.js';
 import { Metrics } from './metrics.js';
 import { createPlatformAdapters } from './platforms.js';
 import { startService } from './service.js';
+import { connectSharedServers, SharedServerError } from './shared-servers.js';
 import { ensureDataDirOrExit, loadConfigOrExit, stopAtStart } from './startup-checks.js';
 import { claimDataDir, DataDirInUseError } from './backup/index.js';
 import type { PlatformAdapter } from './shared/channel.js';
@@ -43,10 +44,15 @@ async function main(): Promise<void> {
     ...(interactive ? {} : { byLevel: { info: process.stdout, problems: process.stderr } }),
     redact: createLogRedactor(configSecrets(config)),
   });
+  // Redis and PostgreSQL when configured: checked now, so a wrong address is one plain line and exit 1.
+  const shared = await connectSharedServers(config, log).catch((error: unknown) => {
+    if (error instanceof SharedServerError) stopAtStart(error.describe(config.BOT_LANGUAGE));
+    throw error;
+  });
   // Made before the adapters, which count their sends, retries and rate limits into it.
   const metrics = new Metrics();
   const adapters: PlatformAdapter[] = [
-    ...(consoleOnly ? [] : createPlatformAdapters(config, log, (platform) => metrics.deliveryObserver(platform))),
+    ...(consoleOnly ? [] : createPlatformAdapters(config, log, (platform) => metrics.deliveryObserver(platform), shared.redis)),
     ...(consoleAdapter ? [consoleAdapter] : []),
   ];
   const { shutdown } = await startService({
@@ -54,6 +60,7 @@ async function main(): Promise<void> {
     log,
     adapters,
     metrics,
+    shared,
     waitForModel: process.env.SAENG_WAIT_FOR_MODEL === '1',
     httpServerRequired: !interactive,
   });

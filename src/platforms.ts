@@ -1,6 +1,8 @@
 import { createDiscordAdapter } from '../adapters/discord/index.js';
 import { createLineAdapter } from '../adapters/line/index.js';
 import { createTelegramAdapter, type CommandMenu } from '../adapters/telegram/index.js';
+import { createRedisLease } from './redis/redis-lease.js';
+import type { RedisClient } from './redis/redis-client.js';
 import type { Config } from './config.js';
 import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformState, WebhookRoute } from './shared/channel.js';
 import { pick, type Localized } from './shared/i18n.js';
@@ -40,12 +42,17 @@ export function telegramCommandMenu(config: Config): CommandMenu {
 }
 
 /** How each platform's adapter is built; `observeDelivery` counts its sends (src/metrics.ts). */
-const adapterFactories: Record<CredentialedPlatform, (config: Config, log: Logger, observeDelivery: DeliveryObserver | undefined) => PlatformAdapter> = {
+type AdapterFactory = (config: Config, log: Logger, observeDelivery: DeliveryObserver | undefined, redis: RedisClient | undefined) => PlatformAdapter;
+
+const adapterFactories: Record<CredentialedPlatform, AdapterFactory> = {
   discord: (config, log, observeDelivery) =>
     createDiscordAdapter({
       token: config.DISCORD_TOKEN ?? '',
       ...(config.DISCORD_API_BASE_URL ? { apiBaseUrl: config.DISCORD_API_BASE_URL } : {}),
       guildIds: config.DISCORD_GUILD_IDS,
+      // Several processes: each runs its shards (Discord routes a guild to shard (guild_id >> 22) % count).
+      ...(config.DISCORD_SHARD_IDS ? { shards: config.DISCORD_SHARD_IDS } : {}),
+      ...(config.DISCORD_SHARD_COUNT ? { shardCount: config.DISCORD_SHARD_COUNT } : {}),
       logger: log.child({ platform: 'discord' }),
       language: config.BOT_LANGUAGE,
       searchConfigured: searchConfigured(config),
@@ -63,7 +70,7 @@ const adapterFactories: Record<CredentialedPlatform, (config: Config, log: Logge
       timeZone: config.BOT_TIMEZONE,
       ...(observeDelivery ? { observeDelivery } : {}),
     }),
-  telegram: (config, log, observeDelivery) =>
+  telegram: (config, log, observeDelivery, redis) =>
     createTelegramAdapter({
       token: config.TELEGRAM_BOT_TOKEN ?? '',
       ...(config.TELEGRAM_API_ROOT ? { apiRoot: config.TELEGRAM_API_ROOT } : {}),
@@ -73,16 +80,32 @@ const adapterFactories: Record<CredentialedPlatform, (config: Config, log: Logge
       maxImageBytes: config.MAX_ATTACHMENT_BYTES,
       commandMenu: telegramCommandMenu(config),
       ...(observeDelivery ? { observeDelivery } : {}),
+      // Several processes on one Redis: one long-polls (a second getUpdates gets 409), the others stand by.
+      ...(redis && !config.TELEGRAM_WEBHOOK_URL
+        ? {
+            pollingLease: createRedisLease({
+              client: redis,
+              name: 'telegram-polling',
+              ttlMs: config.REDIS_LEASE_SECONDS * 1000,
+              log: log.child({ platform: 'telegram' }),
+            }),
+          }
+        : {}),
     }),
 };
 
 /** An adapter for every platform whose credentials are set, each counting its sends through `observeDelivery(platform)`. */
-export function createPlatformAdapters(config: Config, log: Logger, observeDelivery?: (platform: CredentialedPlatform) => DeliveryObserver): PlatformAdapter[] {
+export function createPlatformAdapters(
+  config: Config,
+  log: Logger,
+  observeDelivery?: (platform: CredentialedPlatform) => DeliveryObserver,
+  redis?: RedisClient,
+): PlatformAdapter[] {
   if (Boolean(config.LINE_CHANNEL_SECRET) !== Boolean(config.LINE_CHANNEL_ACCESS_TOKEN)) {
     log.warn('LINE needs both LINE_CHANNEL_SECRET and LINE_CHANNEL_ACCESS_TOKEN: LINE stays off until both are set');
   }
   const configured = (Object.keys(credentialsSet) as CredentialedPlatform[]).filter((platform) => credentialsSet[platform](config));
-  return configured.map((platform) => adapterFactories[platform](config, log, observeDelivery?.(platform)));
+  return configured.map((platform) => adapterFactories[platform](config, log, observeDelivery?.(platform), redis));
 }
 
 export type { PlatformState };

@@ -71,6 +71,10 @@ export interface ProcessHooks {
   turnDone(): void;
 }
 
+const sharedStateDownNotice: Localized = {
+  th: 'ขออภัย ตอนนี้ระบบเก็บข้อมูลกลาง (Redis) ขัดข้องชั่วคราว จึงยังตอบไม่ได้ ลองส่งใหม่อีกครู่นะครับ',
+  en: 'Sorry, the shared state server (Redis) is down for the moment, so I cannot answer yet. Please try again shortly.',
+};
 const quotaNotice: Localized = {
   th: 'คุณส่งข้อความถี่เกินไป (สูงสุด {limit} ข้อความต่อนาที) กรุณารอสักครู่แล้วลองใหม่',
   en: 'You are sending messages too fast (at most {limit} per minute). Please wait a moment and try again.',
@@ -155,7 +159,16 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     // Everything that calls the model counts against the user's quota; cheap commands do not.
     if (admission.kind === 'dispatch' || commands.usesModel(admission.command.name)) {
       const userKey = `${message.platform}:${message.sender.id}`;
-      if (!(await dependencies.quota.take(userKey))) {
+      const allowed = await dependencies.quota.take(userKey).catch((error: unknown) => {
+        // A shared quota (Redis) that cannot be reached: the user hears so, the message is answered, nothing crashes.
+        log.warn({ ...base, error: String(error) }, 'user quota unavailable');
+        return undefined;
+      });
+      if (allowed === undefined) {
+        await final({ text: say(sharedStateDownNotice, settings.language), files: [] });
+        return { admission, replies: sink.sent };
+      }
+      if (!allowed) {
         log.info({ ...base }, 'user quota exceeded');
         if (await dependencies.quota.shouldNotify(userKey)) {
           await final({ text: say(quotaNotice, settings.language, { limit: dependencies.quota.perMinute }), files: [] });

@@ -11,6 +11,7 @@ import { httpPortProblem } from './startup-checks.js';
 import { checkModelServerAtStart } from './startup-checks-model.js';
 import type { PlatformAdapter } from './shared/channel.js';
 import type { Logger } from './shared/log.js';
+import type { SharedServers } from './shared-servers.js';
 
 // The running bot, shared by `npm start` (src/main.ts) and the crash test's child process: the app, the HTTP
 // server, the adapters feeding the durable inbound queue, and the graceful shutdown.
@@ -28,6 +29,8 @@ export interface ServiceOptions {
   httpServerRequired?: boolean;
   /** The /metrics figures; src/main.ts makes them first, so the adapters it builds count their sends into them. */
   metrics?: Metrics;
+  /** REDIS_URL/DATABASE_URL, checked and connected by the caller before the adapters were made (src/shared-servers.ts). */
+  shared?: SharedServers;
 }
 
 export interface RunningService {
@@ -47,6 +50,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     observeOcr: (observation) => metrics.recordOcr(observation),
     platformStates: () => platforms.report(),
     adapters,
+    redis: options.shared?.redis,
   });
   metrics.attach({ toolNames: app.tools.map((tool) => tool.name), queueStats: () => app.queueStats() });
   const server: http.Server | undefined = await startHttpServer({
@@ -85,6 +89,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         server?.close();
         const finished = await app.close(config.SHUTDOWN_GRACE_MS);
         if (!finished) log.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'turns still running at the end of the grace period: they stay queued');
+        await options.shared?.close();
       } catch (error) {
         log.error({ error: String(error) }, 'shutdown failed');
         process.exit(1);
@@ -97,10 +102,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  if (config.REDIS_URL || config.DATABASE_URL) {
-    // Multi-machine storage (shared queue, quota and stores) is not built yet; say so instead of silently ignoring it.
-    log.warn('REDIS_URL / DATABASE_URL are not supported yet: state stays in SQLite files under DATA_DIR');
-  }
   if (options.waitForModel) await waitForModelServer(config.MODEL_BASE_URL, { timeoutMs: 120_000, log });
   // Before the adapters start: the console shows the warning before its greeting.
   stopModelWatch = await checkModelServerAtStart({ baseUrl: config.MODEL_BASE_URL, language: config.BOT_LANGUAGE, log, capabilities: app.capabilities });

@@ -3,7 +3,7 @@ import type { Logger } from '../../../src/shared/log.js';
 import { createDeepResearchTool, createResearchRunner } from '../deep-research/index.js';
 import type { ResearchRunner } from '../deep-research/index.js';
 import type { AnyTool } from '../tool.js';
-import type { ProviderLimit } from './providers/guarded-provider.js';
+import type { ProviderLimit, ProviderLimiterFactory } from './providers/guarded-provider.js';
 import { type SearchSettings, selectProvider } from './providers/select-provider.js';
 import { createSearchPipeline } from './search-pipeline.js';
 import { createWebSearchTool } from './web-search-tool.js';
@@ -19,8 +19,10 @@ export interface WebToolsOptions {
   fetch?: typeof fetch;
   /** For dates and "this year" (BOT_TIMEZONE); default Asia/Bangkok. */
   timeZone?: string;
-  /** Overrides the provider's limiter (tests). */
+  /** Overrides the provider's limit (tests). */
   limit?: ProviderLimit;
+  /** The provider's limiter; default: bottleneck in this process. Several processes share one through Redis. */
+  limiter?: ProviderLimiterFactory;
 }
 
 /** `[web_search, deep_research]` and the research runner when a provider is configured; nothing otherwise. */
@@ -30,6 +32,7 @@ export function createWebTools(options: WebToolsOptions): { tools: AnyTool[]; re
     log: options.log,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.limit ? { limit: options.limit } : {}),
+    ...(options.limiter ? { limiter: options.limiter } : {}),
   });
   if (!provider) return { tools: [], research: null };
   const pipeline = createSearchPipeline({
@@ -44,4 +47,5 @@ export function createWebTools(options: WebToolsOptions): { tools: AnyTool[]; re
 
 export type { ResearchRunner } from '../deep-research/index.js';
 export type { SearchSettings } from './providers/select-provider.js';
+export type { ProviderLimit, ProviderLimiterFactory } from './providers/guarded-provider.js';
 export { sourcesNoticeKey } from './format-results.js';

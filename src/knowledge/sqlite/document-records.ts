@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import type { DocumentType } from '../ingest/document-type.js';
-import type { DocumentChunk } from '../ingest/prepare-document.js';
+import type { NewDocument } from '../knowledge-backend.js';
+import { vectorBytes } from '../ranking/vector-ranking.js';
 import { indexTableName } from './schema.js';
 import { tokenize } from '../ranking/tokenize.js';
 import type { KnowledgeDocument } from '../types.js';
@@ -46,19 +46,7 @@ function toDocument(row: unknown): KnowledgeDocument {
   };
 }
 
-export interface NewDocument {
-  knowledgeBaseId: string;
-  title: string;
-  sourceName: string;
-  type: DocumentType;
-  bytes: number;
-  hash: string;
-  addedBy: string;
-  addedAt: Date;
-  chunks: readonly DocumentChunk[];
-  /** One unit-length vector per chunk, or none. */
-  embeddings?: readonly Float32Array[];
-}
+export type { NewDocument };
 
 export class DocumentRecords {
   private readonly insertDocument: Statement;
@@ -146,7 +134,7 @@ export class DocumentRecords {
     const termCounts = new Map<string, number>();
     document.chunks.forEach((chunk, chunkIndex) => {
       const vector = document.embeddings?.[chunkIndex];
-      const embedding = vector ? Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength) : null;
+      const embedding = vector ? vectorBytes(vector) : null;
       const bodyTokens = tokenize(chunk.text);
       const bodyText = bodyTokens.join(' ');
       const chunkId = this.insertChunk.run(

@@ -1,41 +1,25 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import { bm25Score, type CollectionStatistics } from '../ranking/bm25-scoring.js';
+import type { CollectionStatistics } from '../ranking/bm25-scoring.js';
+import { candidateDepth, defaultTrigramWeight, rescoreCandidates, TitleTokens, type RankedChunk } from '../ranking/candidate-rescoring.js';
 import { defaultPostingBudget, matchExpression, selectQueryTerms } from '../ranking/query-terms.js';
-import { normalizedScoreFusion } from '../ranking/rank-fusion.js';
 import { indexTableName } from './schema.js';
 import { tokenize } from '../ranking/tokenize.js';
-import { trigramScores } from '../ranking/trigram-scoring.js';
 
-export interface RankedChunk {
-  chunkId: number;
-  /** BM25 (Lucene IDF) blended with trigram BM25, on the BM25 scale; higher is better, comparable between KBs. */
-  score: number;
-}
-
-/** FTS5 candidates rescored per query. Its ranking differs from ours only for terms in over half the chunks
- * (small KBs, whose matches all fit in this depth, or very common terms, mostly left out by the posting budget). */
-export const candidateDepth = 20;
-
-/** Share of the final order that comes from character trigrams (trigram-scoring.ts). On XQuAD-th 0.5–0.7 measured
- * the same (r@1 0.939 → 0.955, MRR 0.961 → 0.972); 0 ranks by segmented BM25 alone. */
-export const defaultTrigramWeight = 0.6;
+export { candidateDepth, defaultTrigramWeight, type RankedChunk };
 
 const termRow = z.object({ term: z.string(), chunks: z.number() });
 const candidateRow = z.object({ id: z.number(), text: z.string(), tokens: z.string(), token_count: z.number(), title: z.string() });
-/** Tokenized titles are kept between queries (titles repeat across chunks and queries); bounded. */
-const maxCachedTitles = 10_000;
 const statisticsRow = z.object({ chunks: z.number(), average_tokens: z.number().nullable() });
 
-/** Full-text retrieval in one knowledge base: FTS5 finds candidates, bm25Score and trigramScores rank them. */
+/** Full-text retrieval in one knowledge base: FTS5 finds candidates, rescoreCandidates ranks them. */
 export class FullTextSearch {
   private readonly frequencies: Statement;
   private readonly candidates: Statement;
   private readonly statisticsQuery: Statement;
   private readonly searches = new Map<string, Statement>();
   private readonly statistics = new Map<string, CollectionStatistics>();
-  private readonly titleTokens = new Map<string, ReadonlySet<string>>();
-
+  private readonly titles = new TitleTokens();
   constructor(
     private readonly database: Database,
     private readonly postingBudget = defaultPostingBudget,
@@ -79,16 +63,6 @@ export class FullTextSearch {
     return statistics;
   }
 
-  private tokenizedTitle(title: string): ReadonlySet<string> {
-    let tokens = this.titleTokens.get(title);
-    if (!tokens) {
-      if (this.titleTokens.size >= maxCachedTitles) this.titleTokens.clear();
-      tokens = new Set(tokenize(title));
-      this.titleTokens.set(title, tokens);
-    }
-    return tokens;
-  }
-
   search(knowledgeBaseId: string, query: string, limit: number): RankedChunk[] {
     const tokens = tokenize(query);
     if (tokens.length === 0) return [];
@@ -102,14 +76,10 @@ export class FullTextSearch {
     const candidateIds = z.array(z.number()).parse(this.statement(knowledgeBaseId).pluck().all(matchExpression(terms.match), Math.max(limit, candidateDepth)));
     if (candidateIds.length === 0) return [];
     const statistics = this.collectionStatistics(knowledgeBaseId);
-    const candidates = this.candidates.all(JSON.stringify(candidateIds)).map((row) => candidateRow.parse(row));
-    const bm25 = candidates.map((candidate) =>
-      bm25Score(terms.scoring, { tokens: candidate.tokens, tokenCount: candidate.token_count, titleTokens: this.tokenizedTitle(candidate.title) }, statistics),
-    );
-    const scores = this.trigramWeight > 0 ? normalizedScoreFusion(bm25, trigramScores(query, candidates), this.trigramWeight) : bm25;
-    return candidates
-      .map((candidate, index) => ({ chunkId: candidate.id, score: scores[index] ?? 0 }))
-      .sort((left, right) => right.score - left.score || left.chunkId - right.chunkId)
-      .slice(0, limit);
+    const candidates = this.candidates.all(JSON.stringify(candidateIds)).map((row) => {
+      const parsed = candidateRow.parse(row);
+      return { id: parsed.id, text: parsed.text, tokens: parsed.tokens, tokenCount: parsed.token_count, title: parsed.title };
+    });
+    return rescoreCandidates(candidates, { query, terms: terms.scoring, statistics, trigramWeight: this.trigramWeight, titles: this.titles }, limit);
   }
 }

@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddingsClient } from '../../../src/knowledge/embeddings-client.js';
-import { openKnowledgeStore, type KnowledgeStore } from '../../../src/knowledge/index.js';
+import type { KnowledgeStore } from '../../../src/knowledge/index.js';
 import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from '../../fakes/embeddings-server.js';
 import { utf8 } from '../../support/knowledge/documents.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
+import { storeBackends, type StoreBackend } from '../../support/knowledge/store-backends.js';
 
 const now = new Date('2026-03-01T09:00:00Z');
 let server: FakeEmbeddingsServer;
-const stores: KnowledgeStore[] = [];
+const backends = storeBackends();
 
 beforeAll(async () => {
   server = await startFakeEmbeddingsServer();
@@ -15,20 +16,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
+afterEach(() => {
   server.setMode('ok');
   server.requests.length = 0;
 });
 
-function open(withEmbeddings: boolean): { store: KnowledgeStore; records: LogRecord[] } {
+async function openWith(backend: StoreBackend, withEmbeddings: boolean): Promise<{ store: KnowledgeStore; records: LogRecord[] }> {
   const { log, records } = memoryLog('warn');
-  const store = openKnowledgeStore({
-    path: ':memory:',
+  const store = await backend.open({
     log,
     ...(withEmbeddings ? { embeddings: { baseUrl: `${server.baseUrl}/`, model: 'bge-m3', apiKey: 'embed-key', timeoutMs: 500 } } : {}),
   });
-  stores.push(store);
   return { store, records };
 }
 
@@ -49,13 +47,15 @@ async function seed(store: KnowledgeStore): Promise<string> {
 
 const warnings = (records: readonly LogRecord[]) => records.filter((record) => record.level === 40).map((record) => record.msg);
 
-describe('hybrid retrieval with an embeddings server', () => {
+describe.each(backends)('hybrid retrieval with an embeddings server ($name backend)', (backend) => {
+  const open = (withEmbeddings: boolean) => openWith(backend, withEmbeddings);
+
   it('finds a passage by meaning where full text alone finds nothing', async () => {
-    const plain = open(false);
+    const plain = await open(false);
     const plainKb = await seed(plain.store);
     expect(await plain.store.search([plainKb], 'money back please', 3)).toEqual([]);
 
-    const hybrid = open(true);
+    const hybrid = await open(true);
     const hybridKb = await seed(hybrid.store);
     const [best] = await hybrid.store.search([hybridKb], 'money back please', 3);
     expect(best?.documentTitle).toBe('refund.txt');
@@ -63,7 +63,7 @@ describe('hybrid retrieval with an embeddings server', () => {
   });
 
   it('keeps full-text hits on top when words match, fused with vector ranks', async () => {
-    const { store } = open(true);
+    const { store } = await open(true);
     const kb = await seed(store);
     const hits = await store.search([kb], 'ลาพักร้อนได้กี่วัน', 3);
     expect(hits[0]?.documentTitle).toBe('leave.txt');
@@ -72,7 +72,7 @@ describe('hybrid retrieval with an embeddings server', () => {
   });
 
   it('sends the OpenAI embeddings request (float vectors, model, bearer key, one call per ingested batch)', async () => {
-    const { store } = open(true);
+    const { store } = await open(true);
     await seed(store);
     expect(server.requests).toHaveLength(3);
     expect(server.requests[0]).toMatchObject({
@@ -87,7 +87,7 @@ describe('hybrid retrieval with an embeddings server', () => {
   it.each(['not-supported', 'model-cannot-embed', 'reset', 'hang', 'malformed'] as const)(
     'falls back to full text when the server fails at query time (%s)',
     async (mode) => {
-      const { store, records } = open(true);
+      const { store, records } = await open(true);
       const kb = await seed(store);
       server.setMode(mode);
       const [best] = await store.search([kb], 'คืนเงินได้กี่วัน', 3);
@@ -98,7 +98,7 @@ describe('hybrid retrieval with an embeddings server', () => {
   );
 
   it('still indexes documents for full text when the server fails at ingestion', async () => {
-    const { store, records } = open(true);
+    const { store, records } = await open(true);
     const created = await store.createKnowledgeBase({ name: 'kb', description: '', spaceKey: 's', createdBy: 'u', now });
     if (!created.ok) throw new Error(created.reason);
     server.setMode('not-supported');
@@ -117,7 +117,7 @@ describe('hybrid retrieval with an embeddings server', () => {
       [true, 'stored'],
       [false, 'not-configured'],
     ] as const) {
-      const { store } = open(withEmbeddings);
+      const { store } = await open(withEmbeddings);
       const created = await store.createKnowledgeBase({ name: 'kb', description: '', spaceKey: 's', createdBy: 'u', now });
       if (!created.ok) throw new Error(created.reason);
       expect(await store.addDocument(created.knowledgeBase.id, { fileName: 'a.txt', bytes: utf8('ข้อความ'), addedBy: 'u', now })).toMatchObject({

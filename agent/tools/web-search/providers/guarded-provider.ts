@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import Bottleneck from 'bottleneck';
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
+import { describeError } from '../../../../src/shared/describe-error.js';
+import type { JobLimiter } from '../../../../src/shared/job-limiter.js';
 import type { Logger } from '../../../../src/shared/log.js';
 import { normalizeForMatch } from '../thai-text.js';
 import type { ProviderName, ProviderOutcome, RawResult, SearchProvider, SearchRequest } from '../types.js';
@@ -15,6 +17,15 @@ export interface ProviderLimit {
   /** Minimum milliseconds between request starts. */
   minTime: number;
 }
+
+/** Makes a provider's limiter; the composition root may hand one shared by several processes (src/limits/). */
+export type ProviderLimiterFactory = (provider: ProviderName, limit: ProviderLimit) => JobLimiter;
+
+/** The default: a bottleneck limiter in this process. */
+export const inProcessLimiter: ProviderLimiterFactory = (_provider, limit) => {
+  const limiter = new Bottleneck({ maxConcurrent: limit.maxConcurrent, minTime: limit.minTime });
+  return { schedule: (job) => limiter.schedule(job), close: () => limiter.disconnect() };
+};
 
 export const providerLimits: Record<ProviderName, ProviderLimit> = {
   searxng: { maxConcurrent: 3, minTime: 0 },
@@ -42,6 +53,8 @@ export interface GuardOptions {
   ttlSeconds: number;
   log: Logger;
   limit?: ProviderLimit;
+  /** Default: `inProcessLimiter`. */
+  limiter?: ProviderLimiterFactory;
 }
 
 async function readCache(cache: Keyv, key: string, log: Logger): Promise<RawResult[] | undefined> {
@@ -66,7 +79,7 @@ async function writeCache(cache: Keyv, key: string, results: RawResult[], ttlMs:
 
 export function guardProvider(provider: SearchProvider, options: GuardOptions): SearchProvider {
   const limit = options.limit ?? providerLimits[provider.name];
-  const limiter = new Bottleneck({ maxConcurrent: limit.maxConcurrent, minTime: limit.minTime });
+  const limiter = (options.limiter ?? inProcessLimiter)(provider.name, limit);
   const ttlMs = options.ttlSeconds * 1000;
   return {
     name: provider.name,
@@ -76,7 +89,19 @@ export function guardProvider(provider: SearchProvider, options: GuardOptions): 
       const cached = await readCache(options.cache, key, options.log);
       if (cached) return { ok: true, results: cached, cached: true };
       if (signal.aborted) return { ok: false, kind: 'aborted', detail: 'the turn was cancelled' };
-      const outcome = await limiter.schedule(() => provider.search(request, signal));
+      let ran = false;
+      let outcome: ProviderOutcome;
+      try {
+        outcome = await limiter.schedule(() => {
+          ran = true;
+          return provider.search(request, signal);
+        });
+      } catch (error) {
+        if (ran) throw error;
+        // The limiter failed (a shared one whose Redis is down): a failed search the model is told about.
+        options.log.warn({ provider: provider.name, error: describeError(error) }, 'web_search: limiter failed');
+        return { ok: false, kind: 'unreachable', detail: `the search limiter failed: ${describeError(error)}` };
+      }
       // Only answers are cached; failures must be retried on the next question.
       if (outcome.ok) await writeCache(options.cache, key, outcome.results, ttlMs, options.log);
       return outcome;

@@ -2,7 +2,7 @@ import type { Keyv } from 'keyv';
 import type { Logger } from '../../../../src/shared/log.js';
 import type { SearchProvider } from '../types.js';
 import { createBraveProvider } from './brave.js';
-import { type ProviderLimit, guardProvider } from './guarded-provider.js';
+import { type ProviderLimit, type ProviderLimiterFactory, guardProvider } from './guarded-provider.js';
 import { createSearxngProvider } from './searxng.js';
 import { createTavilyProvider } from './tavily.js';
 
@@ -46,6 +46,7 @@ export interface ProviderServices {
   log: Logger;
   fetch?: typeof fetch;
   limit?: ProviderLimit;
+  limiter?: ProviderLimiterFactory;
 }
 
 /** The configured provider behind its limiter and cache, or null when search is not configured. */
@@ -62,5 +63,6 @@ export function selectProvider(settings: SearchSettings, services: ProviderServi
     ttlSeconds: settings.cacheTtlSeconds,
     log: services.log,
     ...(services.limit ? { limit: services.limit } : {}),
+    ...(services.limiter ? { limiter: services.limiter } : {}),
   });
 }

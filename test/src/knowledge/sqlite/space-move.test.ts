@@ -1,20 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../../src/shared/log.js';
+import { describe, expect, it } from 'vitest';
 import type { KnowledgeStore } from '../../../../src/knowledge/index.js';
-import { openSqliteKnowledgeStore } from '../../../../src/knowledge/sqlite/sqlite-knowledge-store.js';
+import { storeBackends, type StoreBackend } from '../../../support/knowledge/store-backends.js';
 
 // A space's new key (a Telegram group upgraded to a supergroup): its knowledge bases and the bindings of its
 // conversations (the space's own and `<space>:<thread>` ones) move; other spaces and look-alike keys do not.
 
 const now = new Date('2026-12-01T09:00:00Z');
-const stores: KnowledgeStore[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-});
+const backends = storeBackends();
 
-async function setUp(): Promise<{ store: KnowledgeStore; create(name: string, spaceKey: string): Promise<string> }> {
-  const store = openSqliteKnowledgeStore({ path: ':memory:', log: silentLogger() });
-  stores.push(store);
+async function setUp(backend: StoreBackend): Promise<{ store: KnowledgeStore; create(name: string, spaceKey: string): Promise<string> }> {
+  const store = await backend.open();
   const create = async (name: string, spaceKey: string) => {
     const created = await store.createKnowledgeBase({ name, description: '', spaceKey, createdBy: 'telegram:1', now });
     if (!created.ok) throw new Error(created.reason);
@@ -23,9 +18,9 @@ async function setUp(): Promise<{ store: KnowledgeStore; create(name: string, sp
   return { store, create };
 }
 
-describe('KnowledgeStore.moveSpace', () => {
+describe.each(backends)('KnowledgeStore.moveSpace ($name backend)', (backend) => {
   it('moves the space’s knowledge bases and its conversations’ bindings, and nothing else', async () => {
-    const { store, create } = await setUp();
+    const { store, create } = await setUp(backend);
     const manual = await create('คู่มือ', 'telegram:-400');
     const prices = await create('ราคา', 'telegram:-400');
     const elsewhere = await create('อื่น', 'telegram:-4000');
@@ -46,7 +41,7 @@ describe('KnowledgeStore.moveSpace', () => {
   });
 
   it('leaves a knowledge base behind when the new space has one of the same name, and keeps a binding once', async () => {
-    const { store, create } = await setUp();
+    const { store, create } = await setUp(backend);
     const old = await create('คู่มือ', 'telegram:-400');
     const fresh = await create('คู่มือ', 'telegram:-100400');
     await store.bind('telegram:-400', fresh, 'telegram:1', now);

@@ -1,0 +1,112 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import { lengthNormalization, termSaturation, type CollectionStatistics } from '../ranking/bm25-scoring.js';
+import { candidateDepth, rescoreCandidates, TitleTokens, type RankedChunk } from '../ranking/candidate-rescoring.js';
+import { selectQueryTerms, type TermFrequency } from '../ranking/query-terms.js';
+import { tokenize } from '../ranking/tokenize.js';
+
+// Full-text retrieval in one knowledge base. The GIN index on chunks.search_vector finds the chunks holding any of
+// the selected query terms (the posting budget bounds how many); PostgreSQL orders them by the score FTS5's bm25()
+// gives (its IDF, title matches weighted 2, row length = title + body tokens), so the candidates are those the SQLite
+// backend takes; then rescoreCandidates ranks them exactly as SQLite does.
+
+interface Statistics extends CollectionStatistics {
+  version: string;
+  /** Average title + body tokens per chunk: FTS5's avgdl. */
+  averageIndexedTokens: number;
+}
+
+const termRow = z.object({ version: z.string(), term: z.string().nullable(), chunks: z.number().nullable() });
+const statisticsRow = z.object({ chunks: z.coerce.number(), average_tokens: z.coerce.number().nullable(), average_indexed: z.coerce.number().nullable() });
+const candidateRow = z.object({ id: z.coerce.number(), text: z.string(), tokens: z.string(), token_count: z.number(), title: z.string() });
+
+/** FTS5's IDF: terms in over half the chunks get ~0 (only the candidate order uses it; the final scores do not). */
+function fts5InverseDocumentFrequency(chunksWithTerm: number, chunks: number): number {
+  return Math.max(1e-6, Math.log((chunks - chunksWithTerm + 0.5) / (chunksWithTerm + 0.5)));
+}
+
+/** Tokens hold only letters, marks and digits (ranking/tokenize.ts), so quoting each one is enough. */
+function tsquery(terms: readonly TermFrequency[]): string {
+  return terms.map(({ term }) => `'${term.replaceAll("'", "''")}'`).join(' | ');
+}
+
+// Per matched chunk: each term's frequency is its positions in the vector (body and title) plus its title positions
+// again (weight A), i.e. 2 × title + body, as FTS5 weighs the title column.
+const candidatesQuery = `
+  SELECT c.id, c.text, c.tokens, c.token_count, d.title
+  FROM chunks c
+  JOIN documents d ON d.id = c.document_id
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(t.idf * f.frequency * ${termSaturation + 1}
+      / (f.frequency + ${termSaturation} * (${1 - lengthNormalization} + ${lengthNormalization} * c.indexed_token_count / $5::float8))), 0) AS score
+    FROM (
+      SELECT m.lexeme, cardinality(m.positions)
+        + coalesce((SELECT cardinality(a.positions) FROM unnest(ts_filter(c.search_vector, '{a}')) a WHERE a.lexeme = m.lexeme), 0) AS frequency
+      FROM unnest(ts_filter(setweight(c.search_vector, 'b', $3::text[]), '{b}')) m
+    ) f
+    JOIN unnest($3::text[], $4::float8[]) AS t(term, idf) ON t.term = f.lexeme
+  ) s
+  WHERE c.knowledge_base_id = $1 AND c.search_vector @@ to_tsquery('simple', $2)
+  ORDER BY s.score DESC, c.id
+  LIMIT $6`;
+
+export class FullTextCandidates {
+  private readonly statistics = new Map<string, Statistics>();
+  private readonly titles = new TitleTokens();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly postingBudget: number,
+    private readonly trigramWeight: number,
+  ) {}
+
+  forget(knowledgeBaseId: string): void {
+    this.statistics.delete(knowledgeBaseId);
+  }
+
+  /** Cached per KB while its content_version stays (another process may have written since). */
+  private async collectionStatistics(knowledgeBaseId: string, version: string): Promise<Statistics> {
+    const cached = this.statistics.get(knowledgeBaseId);
+    if (cached?.version === version) return cached;
+    const result = await this.pool.query(
+      'SELECT count(*) AS chunks, avg(token_count) AS average_tokens, avg(indexed_token_count) AS average_indexed FROM chunks WHERE knowledge_base_id = $1',
+      [knowledgeBaseId],
+    );
+    const row = statisticsRow.parse(result.rows[0]);
+    const statistics = { version, chunks: row.chunks, averageTokens: row.average_tokens ?? 0, averageIndexedTokens: row.average_indexed ?? 0 };
+    this.statistics.set(knowledgeBaseId, statistics);
+    return statistics;
+  }
+
+  async search(knowledgeBaseId: string, query: string, limit: number): Promise<RankedChunk[]> {
+    const tokens = tokenize(query);
+    if (tokens.length === 0) return [];
+    // The KB's version and the query terms' chunk counts in one round trip.
+    const termResult = await this.pool.query(
+      `SELECT kb.content_version::text AS version, t.term, t.chunks FROM knowledge_bases kb
+       LEFT JOIN term_stats t ON t.knowledge_base_id = kb.id AND t.term = ANY($2::text[]) WHERE kb.id = $1`,
+      [knowledgeBaseId, [...new Set(tokens)]],
+    );
+    const rows = termResult.rows.map((row) => termRow.parse(row));
+    const version = rows[0]?.version;
+    if (version === undefined) return [];
+    const frequencies = new Map<string, number>();
+    for (const row of rows) if (row.term !== null && row.chunks !== null) frequencies.set(row.term, row.chunks);
+    const terms = selectQueryTerms(tokens, frequencies, this.postingBudget);
+    if (terms.match.length === 0) return [];
+    const statistics = await this.collectionStatistics(knowledgeBaseId, version);
+    const result = await this.pool.query(candidatesQuery, [
+      knowledgeBaseId,
+      tsquery(terms.match),
+      terms.match.map(({ term }) => term),
+      terms.match.map(({ chunks }) => fts5InverseDocumentFrequency(chunks, statistics.chunks)),
+      statistics.averageIndexedTokens > 0 ? statistics.averageIndexedTokens : 1,
+      Math.max(limit, candidateDepth),
+    ]);
+    const candidates = result.rows.map((row) => {
+      const parsed = candidateRow.parse(row);
+      return { id: parsed.id, text: parsed.text, tokens: parsed.tokens, tokenCount: parsed.token_count, title: parsed.title };
+    });
+    return rescoreCandidates(candidates, { query, terms: terms.scoring, statistics, trigramWeight: this.trigramWeight, titles: this.titles }, limit);
+  }
+}
