@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import { connectRedisClient, redisAddress, type RedisClient } from './redis/redis-client.js';
-import { checkPostgres } from './knowledge/index.js';
+import { checkPostgres, PostgresConnectionError } from './knowledge/index.js';
 import { describeError } from './shared/describe-error.js';
 import { say, type Localized } from './shared/i18n.js';
 import type { Logger } from './shared/log.js';
@@ -32,12 +32,14 @@ export class SharedServerError extends Error {
   constructor(
     private readonly text: Localized,
     private readonly values: Record<string, string>,
+    /** The reason in the user's language, when the failure can say it (PostgreSQL's does). */
+    private readonly reasonIn?: (language: Language) => string,
   ) {
     super(say(text, 'en', values));
   }
 
   describe(language: Language): string {
-    return say(this.text, language, this.values);
+    return say(this.text, language, this.reasonIn ? { ...this.values, reason: this.reasonIn(language) } : this.values);
   }
 }
 
@@ -59,7 +61,8 @@ export async function connectSharedServers(config: Config, log: Logger): Promise
       await checkPostgres(config.DATABASE_URL);
     } catch (error) {
       redis?.destroy();
-      throw new SharedServerError(texts.postgres, { reason: describeError(error) });
+      const reasonIn = error instanceof PostgresConnectionError ? (language: Language) => error.describe(language) : undefined;
+      throw new SharedServerError(texts.postgres, { reason: describeError(error) }, reasonIn);
     }
   }
   if (redis && !config.DATABASE_URL)
