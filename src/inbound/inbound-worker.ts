@@ -47,9 +47,9 @@ export class InboundWorker implements InboundHandler {
     const { queue } = this.options;
     const result = await queue.accept(message);
     // A shared queue hands the message to one of the processes (its wake stream); the console lives in this one.
-    if (result === 'stored' && (!queue.listen || message.platform === 'console')) this.wake(message.conversationKey);
-    else
+    if (result === 'duplicate')
       this.options.log.info({ platform: message.platform, conversation: message.conversationKey, messageId: message.messageId }, 'duplicate delivery ignored');
+    else if (!queue.listen || message.platform === 'console') this.wake(message.conversationKey);
     return result;
   }
 
