@@ -1,6 +1,5 @@
 import type { Logger } from '../shared/log.js';
 import type { DocumentOcr, OcrLimits } from './ingest/document-ocr.js';
-import type { DocumentType } from './ingest/document-type.js';
 import type { IngestFailure } from './ingest/ingest-failure.js';
 import type { DocumentChunk } from './ingest/prepare-document.js';
 import type { RankedChunk } from './ranking/candidate-rescoring.js';
@@ -25,15 +24,8 @@ export interface KnowledgeStoreCommonOptions {
   trigramWeight?: number;
 }
 
-export interface NewDocument {
-  knowledgeBaseId: string;
-  title: string;
-  sourceName: string;
-  type: DocumentType;
-  bytes: number;
-  hash: string;
-  addedBy: string;
-  addedAt: Date;
+/** A document as a backend stores it: the fields of KnowledgeDocument it does not assign, plus its chunks. */
+export interface NewDocument extends Omit<KnowledgeDocument, 'id' | 'chunkCount'> {
   chunks: readonly DocumentChunk[];
   /** One unit-length vector per chunk, or none. */
   embeddings?: readonly Float32Array[];
