@@ -69,6 +69,8 @@ export interface ProcessHooks {
    * send waiting on a platform's rate limit does not hold up other conversations' turns.
    */
   turnDone(): void;
+  /** 1 the first time a stored message runs; more when it is resumed after a crash or taken over from a dead process. */
+  attempt?: number;
 }
 
 const sharedStateDownNotice: Localized = {
@@ -156,8 +158,10 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     };
     const download = (attachment: Attachment) => dependencies.download(message.platform, attachment, settings.maxAttachmentBytes);
 
-    // Everything that calls the model counts against the user's quota; cheap commands do not.
-    if (admission.kind === 'dispatch' || commands.usesModel(admission.command.name)) {
+    // Everything that calls the model counts against the user's quota; cheap commands do not. A resumed message was
+    // counted when it first ran: a shared quota would otherwise charge the user again for a process that died.
+    const firstRun = (hooks?.attempt ?? 1) === 1;
+    if (firstRun && (admission.kind === 'dispatch' || commands.usesModel(admission.command.name))) {
       const userKey = `${message.platform}:${message.sender.id}`;
       const allowed = await dependencies.quota.take(userKey).catch((error: unknown) => {
         // A shared quota (Redis) that cannot be reached: the user hears so, the message is answered, nothing crashes.

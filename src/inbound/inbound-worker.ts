@@ -12,7 +12,7 @@ export interface InboundWorkerOptions {
   turns: TurnQueue;
   /** Runs one stored message (the router's queued path); its replies go through `replies`. */
   /** `turnDone` may be called once the model's part is over: the concurrency slot is freed then (see runInSlot). */
-  process(message: InboundMessage, responder: Responder, replies: MessageReplies, hooks: { turnDone(): void }): Promise<unknown>;
+  process(message: InboundMessage, responder: Responder, replies: MessageReplies, hooks: { turnDone(): void; attempt: number }): Promise<unknown>;
   /** The responder of the adapter that received the message; undefined when that adapter is not running. */
   responderFor(message: InboundMessage): Responder | undefined;
   /** Moves a space's state to its new key (see InboundHandler.moveSpace). */
@@ -168,7 +168,7 @@ export class InboundWorker implements InboundHandler {
     }
     if (attempts > 1) log.info({ ...base, attempts, answered: entry.answered }, 'resuming a message after a restart');
     try {
-      await this.options.process(entry.message, responder, await queuedReplies(queue, entry), { turnDone });
+      await this.options.process(entry.message, responder, await queuedReplies(queue, entry), { turnDone, attempt: attempts });
       await queue.finish(entry.sequence, 'done');
     } catch (error) {
       // A send the platform refused, or a bug: logged and given up, so the conversation is not blocked for good.

@@ -17,6 +17,8 @@ export interface FakeModelServerOptions {
   declaredTools?: boolean;
   declaredVision?: boolean;
   modelId?: string;
+  /** Answers every chat call the script does not cover (load tests): the text from the request, after a fixed delay. */
+  answer?: { text: (body: RequestBody) => string; delayMs?: number };
 }
 
 export type RequestBody = Record<string, unknown>;
@@ -122,7 +124,10 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     if (request.method === 'POST' && path.split('?')[0] === '/v1/chat/completions') {
       const chatBody = isRecord(body) ? body : {};
       fake.chatRequests.push(chatBody);
-      const step = steps.shift();
+      const scripted = steps.shift();
+      const step = scripted ?? standingAnswer(chatBody);
+      // The fixed delay stands for the model's time on a load test, where it is measured, never asserted.
+      if (scripted === undefined && options.answer?.delayMs) await new Promise((resolve) => setTimeout(resolve, options.answer?.delayMs));
       if (step === undefined) {
         fake.unexpected.push(`unscripted call: POST ${path}`);
         sendJson(response, 500, { error: { message: `unscripted call POST ${path}`, type: 'server_error' } });
@@ -137,6 +142,11 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       return;
     }
     answerFlavourEndpoint(request.method ?? 'GET', path, body, response);
+  }
+
+  function standingAnswer(body: RequestBody): ScriptStep | undefined {
+    if (!options.answer) return undefined;
+    return { text: options.answer.text(body) };
   }
 
   async function answerStep(step: ScriptStep, body: RequestBody, response: ServerResponse): Promise<void> {

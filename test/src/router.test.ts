@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consoleMessage } from '../../adapters/console/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
+import { directReplies } from '../../src/inbound/message-replies.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let fake: FakeModelServer;
@@ -48,6 +49,17 @@ describe('router', () => {
     expect(results.map((result) => result.replies.length)).toEqual([1, 1, 1, 0]);
     expect(results[2]?.replies[0]?.text).toContain('ถี่เกินไป');
     expect(fake.chatRequests).toHaveLength(2);
+  });
+
+  it('does not charge the quota again for a message resumed after a crash or a take-over', async () => {
+    fake.script({ text: 'หนึ่ง' }, { text: 'สอง' }, { text: 'ต่อจากเดิม' });
+    for (const text of ['หนึ่ง', 'สอง']) await test.ask(text, { userId: 'resumer' });
+    // Both of this minute's messages are used; the third is one that already ran once (its process died).
+    const resumed = await consoleMessage({ text: 'ข้อความที่ค้างอยู่', userId: 'resumer' });
+    const sent: string[] = [];
+    await test.app.router.process(resumed, { send: async (reply) => void sent.push(reply.text) }, directReplies(), { turnDone: () => undefined, attempt: 2 });
+    expect(sent).toEqual(['ต่อจากเดิม']);
+    fake.assertAllConsumed();
   });
 
   it('refuses an oversized message with a clear Thai notice', async () => {

@@ -13,6 +13,7 @@ export interface BotProcess {
   /** Sends the signal and resolves with the exit code (null when killed by it). */
   kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<number | null>;
   stderr(): string;
+  stdout(): string;
   /** Resolves with the first stderr line (past or future) that contains `text`; rejects if the bot exits first. */
   stderrLine(text: string): Promise<string>;
   /** The same on stdout, where headless info lines go (warnings and errors go to stderr). */
@@ -100,6 +101,7 @@ export async function startBotProcess(environment: Record<string, string>, worki
       return exited;
     },
     stderr: () => output.stderr,
+    stdout: () => output.stdout,
     stderrLine: (text) => lineOn('stderr', text),
     stdoutLine: (text) => lineOn('stdout', text),
   };

@@ -1,0 +1,194 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lineUserId, startFakeLine, type FakeLine } from '../../fakes/line/index.js';
+import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
+import { privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
+import { killAllBots } from '../../support/bot-process.js';
+import {
+  deliverLineText,
+  deliverTelegramUpdate,
+  killFleetBot,
+  lastUserText,
+  letters,
+  startFleetBot,
+  type FleetBot,
+  type FleetServers,
+} from '../../support/bot-fleet.js';
+import { startPostgresServer, type PostgresServer } from '../../support/postgres-server.js';
+import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
+
+// Two real bot processes (src/main.ts) sharing a real Redis and PostgreSQL take LINE and Telegram webhooks spread
+// over both, as a load balancer would: 200 conversations × 5 messages, each conversation's messages landing on both
+// processes in turn. One process is killed with SIGKILL mid-run; what it had taken is answered by the other after
+// the lease (REDIS_LEASE_SECONDS=2). Every message is answered, in order, once — but for the one send per
+// conversation that may have been in flight at the kill — and the per-user quota holds across both processes.
+
+const conversationsPerPlatform = 100;
+const messagesPerConversation = 5;
+const quotaPerMinute = 5;
+const quotaMessages = 8;
+const killAfterAnswers = 400;
+
+let redis: RedisServer;
+let postgres: PostgresServer;
+let model: FakeModelServer;
+let line: FakeLine;
+let telegram: FakeTelegram;
+let workDir: string;
+let servers: FleetServers;
+
+const question = (conversation: string, index: number) => `คำถาม ${conversation} ${letters(index)}`;
+const answerTo = (conversation: string, index: number) => `รับ ${conversation} ${letters(index)}`;
+
+/** The fake model's answer names the question it answers, so the test can tell every answer apart. */
+function answerFor(body: RequestBody): string {
+  const asked = /คำถาม ([a-z]{1,8}) ([a-z]{1,8})/.exec(lastUserText(body));
+  return asked ? `รับ ${asked[1]} ${asked[2]}` : 'ไม่ทราบคำถาม';
+}
+
+beforeAll(async () => {
+  [redis, postgres, model, line, telegram] = await Promise.all([
+    startRedisServer(),
+    startPostgresServer(),
+    startFakeModelServer({ flavour: 'generic', modelId: 'test-model', answer: { text: answerFor } }),
+    startFakeLine({ quota: 'unlimited' }),
+    startFakeTelegram(),
+  ]);
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-scale-out-'));
+  servers = { model, line, telegram, redisUrl: redis.url, databaseUrl: await postgres.createDatabase() };
+}, 60_000);
+
+afterAll(async () => {
+  await killAllBots();
+  await Promise.all([line.close(), telegram.close(), model.close(), redis.close()]);
+  postgres.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+interface Conversation {
+  name: string;
+  /** Sends message `index` through the process the balancer picks first. */
+  ask(index: number, first: number): Promise<void>;
+  /** What the bot sent to this conversation, in the order the platform got it. */
+  sent(): string[];
+}
+
+function lineConversation(index: number, bots: readonly FleetBot[]): Conversation {
+  const name = `l${letters(index)}`;
+  const userId = lineUserId(`fleet-${name}`);
+  return {
+    name,
+    ask: (message, first) => deliverLineText(line, bots, first, userId, question(name, message)),
+    sent: () => line.sentMessages(userId).map((message) => message.text ?? `(${message.type})`),
+  };
+}
+
+function telegramConversation(index: number, bots: readonly FleetBot[]): Conversation {
+  const name = `t${letters(index)}`;
+  const person = user(900_000 + index, `Fleet ${name}`);
+  const chat = privateChat(person);
+  return {
+    name,
+    ask: (message, first) => deliverTelegramUpdate(telegram, bots, first, textMessageUpdate({ chat, from: person, text: question(name, message) })),
+    sent: () => telegram.sentMessages(chat.id).flatMap((message) => ('text' in message ? [message.text] : [`(${Object.keys(message).join(',')})`])),
+  };
+}
+
+/** Resolves once the conversation has `count` messages from the bot (checked on every send either fake answers). */
+function whenSent(conversation: Conversation, count: number): Promise<void> {
+  const enough = () => conversation.sent().length >= count;
+  return Promise.race([
+    line.waitForCall(/^POST \/v2\/bot\/message\/(reply|push)$/, enough).then(() => undefined),
+    telegram.waitForCall('sendMessage', enough).then(() => undefined),
+  ]);
+}
+
+/** Adjacent repeats folded: what the conversation saw once each send in flight at the kill is counted once. */
+function withoutRepeats(texts: readonly string[]): string[] {
+  return texts.filter((text, index) => text !== texts[index - 1]);
+}
+
+describe('two bot processes sharing Redis and PostgreSQL, one killed with SIGKILL mid-run', () => {
+  it('answers every webhook message once, in order per conversation, and enforces the quota across both', async () => {
+    const settings = { USER_MESSAGES_PER_MINUTE: String(quotaPerMinute), REDIS_LEASE_SECONDS: '2' };
+    const bots = await Promise.all([startFleetBot(servers, workDir, 'a', settings), startFleetBot(servers, workDir, 'b', settings)]);
+    const [victim, survivor] = bots;
+    if (!victim || !survivor) throw new Error('two bots');
+
+    // The quota first, on an idle pair (its window is a minute): 8 messages from one user, alternating processes.
+    const quotaUsers = [lineConversation(10_000, bots), telegramConversation(10_000, bots)];
+    await Promise.all(
+      quotaUsers.map(async (conversation) => {
+        for (let index = 0; index < quotaMessages; index += 1) await conversation.ask(index, index);
+        await whenSent(conversation, quotaPerMinute + 1);
+      }),
+    );
+
+    const conversations = [
+      ...Array.from({ length: conversationsPerPlatform }, (_, index) => lineConversation(index, bots)),
+      ...Array.from({ length: conversationsPerPlatform }, (_, index) => telegramConversation(index, bots)),
+    ];
+    let answered = 0;
+    let killed: Promise<void> | undefined;
+    const sentAtKill = new Map<string, number>();
+    const kill = () => {
+      // Snapshot before the signal: a second copy of any answer must come after it.
+      for (const conversation of conversations) sentAtKill.set(conversation.name, conversation.sent().length);
+      killed = killFleetBot(victim);
+    };
+    // Each conversation keeps two questions open: the next one goes out once the one before the last is answered,
+    // so messages queue behind each other and the traffic goes on through the kill.
+    await Promise.all(
+      conversations.map(async (conversation, offset) => {
+        const answers: Promise<void>[] = [];
+        for (let index = 0; index < messagesPerConversation; index += 1) {
+          if (index >= 2) await answers[index - 2];
+          await conversation.ask(index, offset + index);
+          answers.push(
+            whenSent(conversation, index + 1).then(() => {
+              answered += 1;
+              if (answered === killAfterAnswers) kill();
+            }),
+          );
+        }
+        await Promise.all(answers);
+      }),
+    );
+    await killed;
+    expect(killed, 'the kill came mid-run').toBeDefined();
+
+    // Nothing more is on its way once the survivor shuts down cleanly (it finishes what it holds first).
+    expect(await survivor.process.kill('SIGTERM')).toBe(0);
+
+    let repeated = 0;
+    for (const conversation of conversations) {
+      const sent = conversation.sent();
+      const expected = Array.from({ length: messagesPerConversation }, (_, index) => answerTo(conversation.name, index));
+      expect(withoutRepeats(sent), conversation.name).toEqual(expected);
+      const repeats = sent.length - expected.length;
+      // At most the one send in flight at the kill, and only sent again after it.
+      expect(repeats, `${conversation.name}: ${sent.join(' | ')}`).toBeLessThanOrEqual(1);
+      if (repeats === 1) {
+        const second = sent.findIndex((text, index) => text === sent[index - 1]);
+        expect(second, conversation.name).toBeGreaterThanOrEqual(sentAtKill.get(conversation.name) ?? 0);
+      }
+      repeated += repeats;
+    }
+    const resumed = survivor.process
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('resuming a message after a restart')).length;
+    console.log(JSON.stringify({ conversations: conversations.length, messages: answered, resumedAfterTheKill: resumed, repeatedAfterKill: repeated }));
+
+    // Five answers, then one notice for the sixth; the seventh and eighth get nothing (one notice a minute).
+    for (const conversation of quotaUsers) {
+      const sent = conversation.sent();
+      expect(sent.slice(0, quotaPerMinute)).toEqual(Array.from({ length: quotaPerMinute }, (_, index) => answerTo(conversation.name, index)));
+      expect(sent).toHaveLength(quotaPerMinute + 1);
+      expect(sent[quotaPerMinute]).toContain(`สูงสุด ${quotaPerMinute} ข้อความต่อนาที`);
+    }
+    expect(model.unexpected).toEqual([]);
+  }, 300_000);
+});
