@@ -307,6 +307,9 @@ export function createApp(options: AppOptions): App {
       remember: async (key, ttlSeconds) => void (await storage.cache.set(`adapter-record:${key}`, true, ttlSeconds * 1000)),
       has: async (key) => (await storage.cache.get(`adapter-record:${key}`)) === true,
     },
+    // Twice the turn slots: a turn waiting for a slot while another's answer is sent, no more (the rest stay in
+    // the shared stream for another process).
+    maxConversations: 2 * config.TURN_CONCURRENCY,
     log,
   });
 

@@ -39,8 +39,10 @@ export interface ConversationClaim {
   /**
    * Gives the conversation up; resolves with whether unfinished messages are left (look again). `handedOver`: this
    * process could not finish them (no adapter for their platform, shutting down) — another process takes them.
+   * `requeue`: this process is full; what is left goes to the back of the shared line (fair turns between
+   * conversations), and false is returned.
    */
-  release(options?: { handedOver?: boolean }): Promise<boolean>;
+  release(options?: { handedOver?: boolean; requeue?: boolean }): Promise<boolean>;
 }
 
 /**
@@ -48,11 +50,20 @@ export interface ConversationClaim {
  * several processes share. A shared backend has `claim` and `listen`; the one-machine backend needs neither (one
  * process, and the worker runs a conversation's messages one at a time).
  */
+/** How many more conversations this process can take on now, and a promise for when that becomes more than none. */
+export interface WorkerRoom {
+  free(): number;
+  whenFree(): Promise<void>;
+}
+
 export interface InboundQueue {
   /** The right to work on a conversation; undefined while another process holds it. */
   claim?(conversationKey: string): Promise<ConversationClaim | undefined>;
-  /** Starts telling this process about conversations with new messages (accepted by any process, or left by one that died). */
-  listen?(wake: (conversationKey: string) => void): Promise<void>;
+  /**
+   * Starts telling this process about conversations with new messages (accepted by any process, or left by one that
+   * died), only as many at a time as `room` says it can take: the rest wait for a process with room.
+   */
+  listen?(wake: (conversationKey: string) => void, room?: WorkerRoom): Promise<void>;
   /** Stores the message durably (committed before this resolves); `duplicate` when its platform id is known. */
   accept(message: InboundMessage): Promise<AcceptResult>;
   /** Records a message its caller answers at once (the CLI's direct path): dedupe only. False when known. */

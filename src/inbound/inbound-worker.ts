@@ -23,6 +23,11 @@ export interface InboundWorkerOptions {
   log: Logger;
   /** A message whose processing was cut this many times (a crash loop) is given up. */
   maxAttempts?: number;
+  /**
+   * With a shared queue: how many conversations this process takes on at once (running or waiting for a turn slot).
+   * More wait in the shared stream for a process with room. Unbounded when not set.
+   */
+  maxConversations?: number;
 }
 
 interface Drain {
@@ -38,6 +43,8 @@ interface Drain {
  */
 export class InboundWorker implements InboundHandler {
   private readonly drains = new Map<string, Drain>();
+  /** Waiting for a drain to end (WorkerRoom.whenFree). */
+  private roomWaiters: (() => void)[] = [];
   private started = false;
   private stopping = false;
 
@@ -75,7 +82,10 @@ export class InboundWorker implements InboundHandler {
     const { queue } = this.options;
     const open = await queue.openConversations();
     this.started = true;
-    await queue.listen?.((conversationKey) => this.wake(conversationKey));
+    await queue.listen?.((conversationKey) => this.wake(conversationKey), {
+      free: () => (this.options.maxConversations ?? Infinity) - this.drains.size,
+      whenFree: () => new Promise((resolve) => this.roomWaiters.push(resolve)),
+    });
     for (const conversationKey of open) this.wake(conversationKey);
   }
 
@@ -112,6 +122,7 @@ export class InboundWorker implements InboundHandler {
         const claim = queue.claim ? await queue.claim(conversationKey) : undefined;
         if (queue.claim && !claim) return;
         let handedOver = this.stopping;
+        let requeue = false;
         try {
           for (let entry = await queue.next(conversationKey); entry && !this.stopping; entry = await queue.next(conversationKey)) {
             const responder = this.options.responderFor(entry.message);
@@ -122,18 +133,27 @@ export class InboundWorker implements InboundHandler {
               break;
             }
             await this.runInSlot(conversationKey, entry, responder);
+            // A full process sends the conversation's next message to the back of the shared line, so the
+            // conversations waiting there get their turn first (otherwise a busy conversation keeps its place).
+            if (claim && this.drains.size >= (this.options.maxConversations ?? Infinity)) {
+              requeue = true;
+              break;
+            }
           }
         } finally {
           handedOver ||= this.stopping;
-          more = (await claim?.release({ handedOver })) === true && !handedOver;
+          more = (await claim?.release({ handedOver, requeue })) === true && !handedOver;
         }
-        if (handedOver) return;
+        if (handedOver || requeue) return;
       } while ((drain.again || more) && !this.stopping);
     } catch (error) {
       log.error({ conversation: conversationKey, error: describeError(error) }, 'inbound queue failed');
     } finally {
       // In the same step as the last look at the queue: a wake() after it starts a new drain, none is lost.
       this.drains.delete(conversationKey);
+      const waiters = this.roomWaiters;
+      this.roomWaiters = [];
+      for (const resolve of waiters) resolve();
     }
   }
 

@@ -6,7 +6,7 @@ import type { Logger } from '../shared/log.js';
 import type { InboundMessage, Platform, Reply } from '../shared/types.js';
 import type { LuaScript } from '../redis/lua-script.js';
 import type { RedisClient } from '../redis/redis-client.js';
-import type { ConversationClaim, InboundQueue, PartState, PendingCount, QueuedMessage, QueueStats, StoredReply } from './inbound-queue.js';
+import type { ConversationClaim, InboundQueue, PartState, PendingCount, QueuedMessage, QueueStats, StoredReply, WorkerRoom } from './inbound-queue.js';
 import * as scripts from './redis-queue-scripts.js';
 import { parseStoredReply } from './stored-reply.js';
 import { RedisWakeFeed } from './redis-wake-feed.js';
@@ -42,6 +42,9 @@ export interface RedisInboundQueueOptions {
 }
 
 /** A write refused because another process took the conversation over. */
+/** Wake entries kept (MAXLEN ~): they are hints, a trimmed one is found again at the next start. */
+const defaultStreamLength = 100_000;
+
 export class LeaseLostError extends Error {
   constructor(conversationKey: string) {
     super(`the conversation ${conversationKey} was taken over by another process`);
@@ -86,19 +89,25 @@ export class RedisInboundQueue implements InboundQueue {
     this.held.add(conversationKey);
     this.startRenewing();
     return {
-      release: async ({ handedOver = false } = {}) => {
+      release: async ({ handedOver = false, requeue = false } = {}) => {
         // Taken before the release: an entry delivered after it is for the next drain.
         const delivered = this.feed.takeDelivered(conversationKey);
         this.held.delete(conversationKey);
-        const left = await scripts.releaseScript.run(this.options.client, [this.prefix, conversationKey, this.owner]);
+        const left = await scripts.releaseScript.run(this.options.client, [
+          this.prefix,
+          conversationKey,
+          this.owner,
+          requeue ? 'requeue' : '',
+          this.options.streamLength ?? defaultStreamLength,
+        ]);
         if (!handedOver) void this.feed.acknowledge(delivered);
         return typeof left === 'number' && left > 0;
       },
     };
   }
 
-  listen(wake: (conversationKey: string) => void): Promise<void> {
-    return this.feed.start(wake);
+  listen(wake: (conversationKey: string) => void, room?: WorkerRoom): Promise<void> {
+    return this.feed.start(wake, room);
   }
 
   async next(conversationKey: string): Promise<QueuedMessage | undefined> {
@@ -191,7 +200,7 @@ export class RedisInboundQueue implements InboundQueue {
       mode,
       this.now(),
       this.options.dedupeTtlMs,
-      this.options.streamLength ?? 100_000,
+      this.options.streamLength ?? defaultStreamLength,
     ]);
     return typeof sequence === 'number' && sequence > 0;
   }

@@ -40,7 +40,11 @@ redis.call('HSET', p .. 'm:' .. seq, 'body', ARGV[5], 'platform', ARGV[2], 'conv
 redis.call('ZADD', p .. 'c:' .. ARGV[4], seq, seq)
 redis.call('ZADD', p .. 'open', 'NX', seq, ARGV[4])
 redis.call('ZADD', p .. 'pending:' .. ARGV[2], ARGV[7], seq)
-redis.call('XADD', p .. 'wake', 'MAXLEN', '~', ARGV[9], '*', 'c', ARGV[4])
+-- One wake in the line per conversation ('w': conversations with a wake not yet claimed): a conversation with many
+-- new messages does not get many places in the line (the claim takes all its messages in order anyway).
+if redis.call('SADD', p .. 'w', ARGV[4]) == 1 then
+  redis.call('XADD', p .. 'wake', 'MAXLEN', '~', ARGV[9], '*', 'c', ARGV[4])
+end
 return seq
 `);
 
@@ -95,6 +99,8 @@ return 1
 /** ARGV: prefix, conversation, owner, lease ms. → 1 when this process holds the lease now (taken or already its). */
 export const claimScript = new LuaScript(`
 local key = ARGV[1] .. 'lease:' .. ARGV[2]
+-- Its wake has been taken from the line: a message accepted from now on needs a new one.
+redis.call('SREM', ARGV[1] .. 'w', ARGV[2])
 if redis.call('SET', key, ARGV[3], 'NX', 'PX', ARGV[4]) then return 1 end
 if redis.call('GET', key) == ARGV[3] then
   redis.call('PEXPIRE', key, ARGV[4])
@@ -118,11 +124,22 @@ end
 return held
 `);
 
-/** ARGV: prefix, conversation, owner. → how many unfinished messages the conversation has (0: nothing left). */
+/**
+ * ARGV: prefix, conversation, owner, 'requeue' or '', stream length. → how many unfinished messages the conversation
+ * has (0: nothing left). With 'requeue', unfinished messages get a new wake at the stream's end and 0 is returned:
+ * the conversation waits behind the others for whichever process has room.
+ */
 export const releaseScript = new LuaScript(`
 local key = ARGV[1] .. 'lease:' .. ARGV[2]
 if redis.call('GET', key) == ARGV[3] then redis.call('DEL', key) end
-return redis.call('ZCARD', ARGV[1] .. 'c:' .. ARGV[2])
+local left = redis.call('ZCARD', ARGV[1] .. 'c:' .. ARGV[2])
+if ARGV[4] == 'requeue' and left > 0 then
+  if redis.call('SADD', ARGV[1] .. 'w', ARGV[2]) == 1 then
+    redis.call('XADD', ARGV[1] .. 'wake', 'MAXLEN', '~', ARGV[5], '*', 'c', ARGV[2])
+  end
+  return 0
+end
+return left
 `);
 
 /** ARGV: prefix, platform… → flat {platform, pending, oldest acceptedAt or -1, …}. */

@@ -1,13 +1,20 @@
 import { describeError } from '../shared/describe-error.js';
 import type { Logger } from '../shared/log.js';
 import type { RedisClient } from '../redis/redis-client.js';
+import type { WorkerRoom } from './inbound-queue.js';
 
 // Which process works on a newly accepted message: Redis Streams with one consumer group (`workers`). Each
 // accepted message adds a "wake" entry naming its conversation; XREADGROUP hands each entry to one process. An
 // entry is acknowledged only after a drain of its conversation that held the conversation's lease has ended, so an
 // entry whose process died (or lost the race for the lease) stays pending and XAUTOCLAIM hands it to a live process
 // once it has been idle for a lease — that is the failover after `kill -9`. The stored messages themselves live in
-// the queue's keys; an entry only says "look at this conversation".
+// the queue's keys; an entry only says "look at this conversation". A process reads (and claims) only as many entries
+// as it has room for (WorkerRoom): a busy process leaves new conversations in the stream for an idle one, instead of
+// taking them all and making them wait for its own turn slots.
+
+const unlimited: WorkerRoom = { free: () => 100, whenFree: () => Promise.resolve() };
+/** At most this many entries per read. */
+const readCount = 100;
 
 const group = 'workers';
 
@@ -56,7 +63,7 @@ export class RedisWakeFeed {
   constructor(private readonly options: WakeFeedOptions) {}
 
   /** Creates the group when missing and starts reading; `wake` is called for each delivered entry. */
-  async start(wake: Wake): Promise<void> {
+  async start(wake: Wake, room: WorkerRoom = unlimited): Promise<void> {
     const { client, stream } = this.options;
     try {
       await client.sendCommand(['XGROUP', 'CREATE', stream, group, '0', 'MKSTREAM']);
@@ -67,9 +74,9 @@ export class RedisWakeFeed {
     this.reader = client.duplicate();
     this.reader.on('error', () => undefined);
     await this.reader.connect();
-    void this.readLoop(wake);
+    void this.readLoop(wake, room);
     const claimEvery = Math.max(100, Math.floor(this.options.claimIdleMs / 2));
-    this.claimTimer = setInterval(() => void this.claimIdle(wake), claimEvery);
+    this.claimTimer = setInterval(() => void this.claimIdle(wake, room), claimEvery);
     this.claimTimer.unref();
   }
 
@@ -111,10 +118,12 @@ export class RedisWakeFeed {
     for (const conversation of new Set(entries.map((entry) => entry.conversation))) wake(conversation);
   }
 
-  private async readLoop(wake: Wake): Promise<void> {
+  private async readLoop(wake: Wake, room: WorkerRoom): Promise<void> {
     const { stream, consumer } = this.options;
     let failures = 0;
     while (!this.stopped && this.reader) {
+      while (room.free() <= 0 && !this.stopped) await room.whenFree();
+      if (this.stopped || !this.reader) return;
       try {
         const reply = await this.reader.sendCommand([
           'XREADGROUP',
@@ -122,7 +131,7 @@ export class RedisWakeFeed {
           group,
           consumer,
           'COUNT',
-          '100',
+          String(Math.min(readCount, room.free())),
           'BLOCK',
           String(this.options.blockMs ?? 5000),
           'STREAMS',
@@ -141,14 +150,16 @@ export class RedisWakeFeed {
   }
 
   /** Entries idle for a lease: their process died, or lost the lease race; look at their conversations here. */
-  private async claimIdle(wake: Wake): Promise<void> {
-    if (this.stopped || this.claiming) return;
+  private async claimIdle(wake: Wake, room: WorkerRoom): Promise<void> {
+    if (this.stopped || this.claiming || room.free() <= 0) return;
     this.claiming = true;
     const { client, stream, consumer, claimIdleMs } = this.options;
     try {
       let cursor = '0-0';
       for (let page = 0; page < 10; page++) {
-        const reply = await client.sendCommand(['XAUTOCLAIM', stream, group, consumer, String(claimIdleMs), cursor, 'COUNT', '100']);
+        const count = Math.min(readCount, room.free());
+        if (count <= 0) return;
+        const reply = await client.sendCommand(['XAUTOCLAIM', stream, group, consumer, String(claimIdleMs), cursor, 'COUNT', String(count)]);
         if (!Array.isArray(reply) || typeof reply[0] !== 'string') return;
         this.deliver(parseEntries(reply[1]), wake);
         cursor = reply[0];

@@ -2,20 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lineUserId, startFakeLine, type FakeLine } from '../../fakes/line/index.js';
-import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
-import { privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
+import { startFakeLine, type FakeLine } from '../../fakes/line/index.js';
+import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
+import { startFakeTelegram, type FakeTelegram } from '../../fakes/telegram/index.js';
 import { killAllBots } from '../../support/bot-process.js';
-import {
-  deliverLineText,
-  deliverTelegramUpdate,
-  killFleetBot,
-  lastUserText,
-  letters,
-  startFleetBot,
-  type FleetBot,
-  type FleetServers,
-} from '../../support/bot-fleet.js';
+import { killFleetBot, startFleetBot, type FleetServers } from '../../support/bot-fleet.js';
+import { answerFor, answerTo, converse, lineConversation, mixedConversations, telegramConversation, whenSent } from '../../support/fleet-conversations.js';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
 
@@ -39,15 +31,6 @@ let telegram: FakeTelegram;
 let workDir: string;
 let servers: FleetServers;
 
-const question = (conversation: string, index: number) => `คำถาม ${conversation} ${letters(index)}`;
-const answerTo = (conversation: string, index: number) => `รับ ${conversation} ${letters(index)}`;
-
-/** The fake model's answer names the question it answers, so the test can tell every answer apart. */
-function answerFor(body: RequestBody): string {
-  const asked = /คำถาม ([a-z]{1,8}) ([a-z]{1,8})/.exec(lastUserText(body));
-  return asked ? `รับ ${asked[1]} ${asked[2]}` : 'ไม่ทราบคำถาม';
-}
-
 beforeAll(async () => {
   [redis, postgres, model, line, telegram] = await Promise.all([
     startRedisServer(),
@@ -67,44 +50,6 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-interface Conversation {
-  name: string;
-  /** Sends message `index` through the process the balancer picks first. */
-  ask(index: number, first: number): Promise<void>;
-  /** What the bot sent to this conversation, in the order the platform got it. */
-  sent(): string[];
-}
-
-function lineConversation(index: number, bots: readonly FleetBot[]): Conversation {
-  const name = `l${letters(index)}`;
-  const userId = lineUserId(`fleet-${name}`);
-  return {
-    name,
-    ask: (message, first) => deliverLineText(line, bots, first, userId, question(name, message)),
-    sent: () => line.sentMessages(userId).map((message) => message.text ?? `(${message.type})`),
-  };
-}
-
-function telegramConversation(index: number, bots: readonly FleetBot[]): Conversation {
-  const name = `t${letters(index)}`;
-  const person = user(900_000 + index, `Fleet ${name}`);
-  const chat = privateChat(person);
-  return {
-    name,
-    ask: (message, first) => deliverTelegramUpdate(telegram, bots, first, textMessageUpdate({ chat, from: person, text: question(name, message) })),
-    sent: () => telegram.sentMessages(chat.id).flatMap((message) => ('text' in message ? [message.text] : [`(${Object.keys(message).join(',')})`])),
-  };
-}
-
-/** Resolves once the conversation has `count` messages from the bot (checked on every send either fake answers). */
-function whenSent(conversation: Conversation, count: number): Promise<void> {
-  const enough = () => conversation.sent().length >= count;
-  return Promise.race([
-    line.waitForCall(/^POST \/v2\/bot\/message\/(reply|push)$/, enough).then(() => undefined),
-    telegram.waitForCall('sendMessage', enough).then(() => undefined),
-  ]);
-}
-
 /** Adjacent repeats folded: what the conversation saw once each send in flight at the kill is counted once. */
 function withoutRepeats(texts: readonly string[]): string[] {
   return texts.filter((text, index) => text !== texts[index - 1]);
@@ -118,44 +63,26 @@ describe('two bot processes sharing Redis and PostgreSQL, one killed with SIGKIL
     if (!victim || !survivor) throw new Error('two bots');
 
     // The quota first, on an idle pair (its window is a minute): 8 messages from one user, alternating processes.
-    const quotaUsers = [lineConversation(10_000, bots), telegramConversation(10_000, bots)];
+    const quotaUsers = [lineConversation(servers, 10_000, bots), telegramConversation(servers, 10_000, bots)];
     await Promise.all(
       quotaUsers.map(async (conversation) => {
         for (let index = 0; index < quotaMessages; index += 1) await conversation.ask(index, index);
-        await whenSent(conversation, quotaPerMinute + 1);
+        await whenSent(servers, conversation, quotaPerMinute + 1);
       }),
     );
 
-    const conversations = [
-      ...Array.from({ length: conversationsPerPlatform }, (_, index) => lineConversation(index, bots)),
-      ...Array.from({ length: conversationsPerPlatform }, (_, index) => telegramConversation(index, bots)),
-    ];
+    const conversations = mixedConversations(servers, 2 * conversationsPerPlatform, bots);
     let answered = 0;
     let killed: Promise<void> | undefined;
     const sentAtKill = new Map<string, number>();
-    const kill = () => {
+    // The traffic goes on through the kill: two questions stay open per conversation.
+    await converse(servers, conversations, messagesPerConversation, () => {
+      answered += 1;
+      if (answered !== killAfterAnswers) return;
       // Snapshot before the signal: a second copy of any answer must come after it.
       for (const conversation of conversations) sentAtKill.set(conversation.name, conversation.sent().length);
       killed = killFleetBot(victim);
-    };
-    // Each conversation keeps two questions open: the next one goes out once the one before the last is answered,
-    // so messages queue behind each other and the traffic goes on through the kill.
-    await Promise.all(
-      conversations.map(async (conversation, offset) => {
-        const answers: Promise<void>[] = [];
-        for (let index = 0; index < messagesPerConversation; index += 1) {
-          if (index >= 2) await answers[index - 2];
-          await conversation.ask(index, offset + index);
-          answers.push(
-            whenSent(conversation, index + 1).then(() => {
-              answered += 1;
-              if (answered === killAfterAnswers) kill();
-            }),
-          );
-        }
-        await Promise.all(answers);
-      }),
-    );
+    });
     await killed;
     expect(killed, 'the kill came mid-run').toBeDefined();
 

@@ -123,7 +123,11 @@ interface Process {
 
 describe('InboundWorker on the shared queue', () => {
   /** A process: its own connection, queue and worker; `answer` runs each message through the stored-reply journal. */
-  async function process(shared: string, log: string[], options: { leaseMs?: number; hold?: (message: InboundMessage) => Promise<void> } = {}) {
+  async function process(
+    shared: string,
+    log: string[],
+    options: { leaseMs?: number; hold?: (message: InboundMessage) => Promise<void>; maxConversations?: number } = {},
+  ) {
     const connection = await client();
     const sharedQueue = await queue(shared, options.leaseMs ?? 60_000, connection);
     const responder: Responder = { send: async () => undefined };
@@ -143,6 +147,7 @@ describe('InboundWorker on the shared queue', () => {
       },
       responderFor: () => responder,
       log: memoryLog().log,
+      ...(options.maxConversations === undefined ? {} : { maxConversations: options.maxConversations }),
     });
     closers.push(() => worker.stop());
     return { worker, queue: sharedQueue, connection } satisfies Process;
@@ -201,6 +206,57 @@ describe('InboundWorker on the shared queue', () => {
     expect(answered).toEqual(['telegram:x/x-1', 'telegram:x/x-2']);
     await until(async () => (await survivor.queue.stats()).pending === 0, 'nothing left');
     stuck.resolve();
+  });
+
+  it('a full process leaves new conversations in the shared line for a process with room', async () => {
+    const shared = newPrefix();
+    const answered: string[] = [];
+    const release = deferred<void>();
+    const entered = deferred<void>();
+    const busy = await process(shared, answered, {
+      maxConversations: 1,
+      hold: async (inbound) => {
+        if (inbound.messageId !== 'busy-1') return;
+        entered.resolve();
+        await release.promise;
+      },
+    });
+    await busy.worker.resume();
+    await busy.worker.accept(message('busy-1', 'telegram:busy'));
+    await entered.promise;
+    // The busy process has no room: this one must wait in the stream, not in the busy process.
+    await busy.worker.accept(message('free-1', 'telegram:free'));
+    const idle = await process(shared, answered, { maxConversations: 1 });
+    await idle.worker.resume();
+    await until(() => answered.includes('telegram:free/free-1'), 'the process with room answered');
+    expect(answered).toEqual(['telegram:free/free-1']);
+    release.resolve();
+    await until(() => answered.length === 2, 'the busy one finished');
+  });
+
+  it('a full process sends a conversation with more messages to the back of the line, so waiting ones go first', async () => {
+    const shared = newPrefix();
+    const answered: string[] = [];
+    const release = deferred<void>();
+    const entered = deferred<void>();
+    const only = await process(shared, answered, {
+      maxConversations: 1,
+      hold: async (inbound) => {
+        if (inbound.messageId !== 'a-1') return;
+        entered.resolve();
+        await release.promise;
+      },
+    });
+    await only.worker.resume();
+    await only.queue.accept(message('a-1', 'telegram:a'));
+    await entered.promise;
+    // While a-1 runs: a first message in another conversation, then a second one in this one.
+    await only.queue.accept(message('b-1', 'telegram:b'));
+    await only.queue.accept(message('a-2', 'telegram:a'));
+    release.resolve();
+    await until(() => answered.length === 3, 'all answered');
+    // b-1 came first: without the requeue the first conversation would keep its place for both of its messages.
+    expect(answered).toEqual(['telegram:a/a-1', 'telegram:b/b-1', 'telegram:a/a-2']);
   });
 
   it('a stored answer is delivered, not produced again, by the process that takes over', async () => {
