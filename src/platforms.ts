@@ -113,17 +113,25 @@ export type { PlatformState };
 /** Each adapter's state, for /readyz and admins' /status. */
 export class PlatformStates {
   private readonly states = new Map<Platform, PlatformState>();
+  /** Running adapters that can say they are on standby, asked at each report. */
+  private readonly runningStates = new Map<Platform, () => 'running' | 'standby'>();
 
-  set(platform: Platform, state: PlatformState): void {
+  set(platform: Platform, state: PlatformState, runningState?: () => 'running' | 'standby'): void {
     this.states.set(platform, state);
+    if (state === 'running' && runningState) this.runningStates.set(platform, runningState);
+    else this.runningStates.delete(platform);
   }
 
-  /** Every platform by name, e.g. `{ telegram: 'running' }`. */
+  private current(platform: Platform, state: PlatformState): PlatformState {
+    return state === 'running' ? (this.runningStates.get(platform)?.() ?? state) : state;
+  }
+
+  /** Every platform by name, e.g. `{ telegram: 'running' }` or `{ telegram: 'standby' }`. */
   report(): Partial<Record<Platform, PlatformState>> {
-    return Object.fromEntries(this.states);
+    return Object.fromEntries([...this.states].map(([platform, state]) => [platform, this.current(platform, state)]));
   }
 
-  /** Healthy only when every adapter is running (none configured is healthy too). */
+  /** Healthy only when every adapter is running or on standby (none configured is healthy too). */
   allRunning(): boolean {
     return [...this.states.values()].every((state) => state === 'running');
   }
@@ -140,7 +148,7 @@ export async function startAdapters(
     adapters.map(async (adapter) => {
       try {
         core.identify(adapter.platform, await adapter.start(core.inbound));
-        states.set(adapter.platform, 'running');
+        states.set(adapter.platform, 'running', adapter.runningState?.bind(adapter));
       } catch (error) {
         states.set(adapter.platform, 'failed');
         throw error;

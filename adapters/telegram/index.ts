@@ -196,6 +196,10 @@ class TelegramAdapter implements PlatformAdapter {
     this.leasedPolling.start();
   }
 
+  runningState(): 'running' | 'standby' {
+    return this.leasedPolling?.role === 'standby' ? 'standby' : 'running';
+  }
+
   private async handleWebhookUpdate(update: Update): Promise<void> {
     await this.bot.handleUpdate(update);
   }

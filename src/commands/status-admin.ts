@@ -27,6 +27,7 @@ const platformNames: Record<Platform, Localized> = {
 const platformStateNames: Record<PlatformState, Localized> = {
   starting: { th: 'กำลังเริ่ม', en: 'starting' },
   running: { th: 'ทำงานอยู่', en: 'running' },
+  standby: { th: 'สแตนด์บาย (โปรเซสอื่นรับอัปเดตอยู่)', en: 'standby (another process takes the updates)' },
   failed: { th: 'เริ่มไม่สำเร็จ', en: 'failed to start' },
   stopped: { th: 'หยุดแล้ว', en: 'stopped' },
 };

@@ -64,20 +64,26 @@ export class RedisWakeFeed {
 
   /** Creates the group when missing and starts reading; `wake` is called for each delivered entry. */
   async start(wake: Wake, room: WorkerRoom = unlimited): Promise<void> {
+    await this.createGroup();
+    // XREADGROUP BLOCK holds its connection: a connection of its own.
+    const reader = this.options.client.duplicate();
+    reader.on('error', () => undefined);
+    await reader.connect();
+    this.reader = reader;
+    void this.readLoop(wake, room);
+    const claimEvery = Math.max(100, Math.floor(this.options.claimIdleMs / 2));
+    this.claimTimer = setInterval(() => void this.claimIdle(wake, room), claimEvery);
+    this.claimTimer.unref();
+  }
+
+  /** The consumer group, unless it exists already. */
+  private async createGroup(): Promise<void> {
     const { client, stream } = this.options;
     try {
       await client.sendCommand(['XGROUP', 'CREATE', stream, group, '0', 'MKSTREAM']);
     } catch (error) {
       if (!describeError(error).startsWith('BUSYGROUP')) throw error;
     }
-    // XREADGROUP BLOCK holds its connection: a connection of its own.
-    this.reader = client.duplicate();
-    this.reader.on('error', () => undefined);
-    await this.reader.connect();
-    void this.readLoop(wake, room);
-    const claimEvery = Math.max(100, Math.floor(this.options.claimIdleMs / 2));
-    this.claimTimer = setInterval(() => void this.claimIdle(wake, room), claimEvery);
-    this.claimTimer.unref();
   }
 
   /**
@@ -142,6 +148,13 @@ export class RedisWakeFeed {
         if (Array.isArray(reply)) for (const streamReply of reply) if (Array.isArray(streamReply)) this.deliver(parseEntries(streamReply[1]), wake);
       } catch (error) {
         if (this.stopped) return;
+        // A Redis that came back without its data (no persistence) has no group: made again, reading goes on. What
+        // it lost is found again by the next start's look at the open conversations.
+        if (describeError(error).includes('NOGROUP')) {
+          this.options.log.warn('inbound queue: the wake stream was gone (Redis restarted empty?): created again');
+          await this.createGroup().catch(() => undefined);
+          continue;
+        }
         if (failures++ === 0) this.options.log.warn({ error: describeError(error) }, 'inbound queue: reading new messages failed (retrying)');
         // Redis is down: wait for the client's own reconnection before asking again (bounded back-off).
         await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** Math.min(failures, 5))).unref());

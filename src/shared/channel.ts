@@ -133,12 +133,15 @@ export interface PlatformAdapter {
    * platforms with nothing to say leave it out.
    */
   statusLines?(language: Language, forAdmin: boolean): Promise<string[]>;
+  /** Once started: 'standby' while another process takes this platform's updates; 'running' otherwise. */
+  runningState?(): 'running' | 'standby';
   /** The bytes behind one of this adapter's attachment references; more than `maxBytes` is an error, not a truncation. */
   download(attachment: Attachment, maxBytes: number): Promise<Uint8Array>;
 }
 
 /** Where an adapter is in its life (src/platforms.ts keeps one per platform): for /readyz and admins' /status. */
-export type PlatformState = 'starting' | 'running' | 'failed' | 'stopped';
+/** `standby`: started and sending, while another process takes the updates (one Telegram poller among several). */
+export type PlatformState = 'starting' | 'running' | 'standby' | 'failed' | 'stopped';
 
 /** What an adapter tells the core about its sending, for the per-platform counters on /metrics. */
 export type DeliveryEvent = 'sent' | 'retried' | 'rate-limited';

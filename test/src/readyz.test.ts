@@ -78,7 +78,16 @@ describe('/healthz and /readyz', () => {
     // OCR is optional: whatever this machine has, it is named and it does not decide readiness.
     expect(body.ocr).toHaveProperty('available');
 
-    platforms.set('telegram', 'failed');
+    // One Telegram poller among several processes: this one waits for the lease — ready, and shown as standby.
+    let role: 'running' | 'standby' = 'standby';
+    platforms.set('telegram', 'running', () => role);
+    const standby = await fetch(`${url}/readyz`);
+    expect(standby.status).toBe(200);
+    expect(await standby.json()).toMatchObject({ status: 'ready', platforms: { telegram: 'standby' } });
+    role = 'running';
+    expect(await (await fetch(`${url}/readyz`)).json()).toMatchObject({ platforms: { telegram: 'running' } });
+
+    platforms.set('telegram', 'failed', () => 'running');
     const failed = await fetch(`${url}/readyz`);
     expect(failed.status).toBe(503);
     expect(await failed.json()).toMatchObject({ status: 'not-ready', platforms: { telegram: 'failed' } });

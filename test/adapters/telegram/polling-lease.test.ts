@@ -109,6 +109,8 @@ describe('Telegram long polling under a Redis lease, two processes', () => {
     await vi.waitFor(async () => expect(await first.adapter.statusLines?.('en', true)).toEqual([expect.stringContaining('this process polls')]));
     expect(await standby.adapter.statusLines?.('en', true)).toEqual(['Telegram: standby (another process polls); this process still sends answers']);
     expect((await standby.adapter.statusLines?.('th', true))?.[0]).toContain('สแตนด์บาย');
+    // What /readyz shows for each.
+    expect([first.adapter.runningState?.(), standby.adapter.runningState?.()]).toEqual(['running', 'standby']);
 
     fake.pushUpdate(textMessageUpdate({ chat, from: somchai, text: 'สวัสดี' }));
     await vi.waitFor(() => expect(answers()).toEqual(['ตอบ: สวัสดี']), { timeout: 5000, interval: 20 });
@@ -123,6 +125,7 @@ describe('Telegram long polling under a Redis lease, two processes', () => {
       { by: standby.name, text: 'ยังอยู่ไหม' },
     ]);
     expect(await standby.adapter.statusLines?.('en', true)).toEqual([expect.stringContaining('this process polls')]);
+    expect(standby.adapter.runningState?.()).toBe('running');
 
     // No poller was answered 409. (The fake may log one for the stopping poller's own aborted long poll, ended by
     // its confirming getUpdates before the fake saw the abort: nobody is listening for that answer any more.)

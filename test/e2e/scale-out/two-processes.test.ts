@@ -118,4 +118,37 @@ describe('two bot processes sharing Redis and PostgreSQL, one killed with SIGKIL
     }
     expect(model.unexpected).toEqual([]);
   }, 300_000);
+
+  it('while Redis is down a webhook is not acknowledged (the platform delivers it again), and it is answered once Redis is back', async () => {
+    const bot = await startFleetBot(servers, workDir, 'c', { REDIS_LEASE_SECONDS: '2' });
+    const lineUser = lineConversation(servers, 20_000, [bot]);
+    const telegramUser = telegramConversation(servers, 20_000, [bot]);
+    await redis.stop();
+    // One try each, straight at the bot: what LINE and Telegram would get back.
+    const refused: string[] = [];
+    for (const conversation of [lineUser, telegramUser])
+      await conversation.ask(0, 0).then(
+        () => refused.push(`${conversation.name}: acknowledged`),
+        (error: unknown) => refused.push(String(error)),
+      );
+    expect(refused).toHaveLength(2);
+    expect(refused.join('\n')).not.toContain('acknowledged');
+    expect(bot.process.stdout() + bot.process.stderr()).toContain('Redis connection lost: retrying');
+
+    await redis.start();
+    // Ready again once its Redis connections are back (/readyz asks Redis each time), as a balancer's health check
+    // sees; its wake stream's group is made again (this Redis came back empty).
+    const readiness = () =>
+      fetch(`${bot.origin}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
+        (answer) => answer.status,
+        () => 0,
+      );
+    await expect.poll(readiness, { timeout: 30_000, interval: 100 }).toBe(200);
+    // The platforms deliver again: now it is stored and answered, once.
+    await Promise.all([lineUser, telegramUser].map((conversation) => conversation.ask(0, 0)));
+    await Promise.all([lineUser, telegramUser].map((conversation) => whenSent(servers, conversation, 1)));
+    expect(await bot.process.kill('SIGTERM')).toBe(0);
+    expect(lineUser.sent()).toEqual([answerTo(lineUser.name, 0)]);
+    expect(telegramUser.sent()).toEqual([answerTo(telegramUser.name, 0)]);
+  }, 120_000);
 });
