@@ -2,13 +2,14 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { lengthNormalization, termSaturation, type CollectionStatistics } from '../ranking/bm25-scoring.js';
 import { candidateDepth, rescoreCandidates, TitleTokens, type RankedChunk } from '../ranking/candidate-rescoring.js';
-import { selectQueryTerms, type TermFrequency } from '../ranking/query-terms.js';
+import { selectQueryTerms } from '../ranking/query-terms.js';
 import { tokenize } from '../ranking/tokenize.js';
 
-// Full-text retrieval in one knowledge base. The GIN index on chunks.search_vector finds the chunks holding any of
-// the selected query terms (the posting budget bounds how many); PostgreSQL orders them by the score FTS5's bm25()
-// gives (its IDF, title matches weighted 2, row length = title + body tokens), so the candidates are those the SQLite
-// backend takes; then rescoreCandidates ranks them exactly as SQLite does.
+// Full-text retrieval in one knowledge base. chunk_terms (chunk-terms-migration.ts) holds a row per term and chunk;
+// the selected query terms' rows (the posting budget bounds how many) are summed per chunk into the score FTS5's
+// bm25() gives (its IDF, title matches weighted 2, row length = title + body tokens), all from the B-tree, so the
+// candidates are those the SQLite backend takes; only the top ones' text is read, then rescoreCandidates ranks them
+// exactly as SQLite does.
 
 interface Statistics extends CollectionStatistics {
   version: string;
@@ -25,30 +26,21 @@ function fts5InverseDocumentFrequency(chunksWithTerm: number, chunks: number): n
   return Math.max(1e-6, Math.log((chunks - chunksWithTerm + 0.5) / (chunksWithTerm + 0.5)));
 }
 
-/** Tokens hold only letters, marks and digits (ranking/tokenize.ts), so quoting each one is enough. */
-function tsquery(terms: readonly TermFrequency[]): string {
-  return terms.map(({ term }) => `'${term.replaceAll("'", "''")}'`).join(' | ');
-}
-
-// Per matched chunk: each term's frequency is its positions in the vector (body and title) plus its title positions
-// again (weight A), i.e. 2 × title + body, as FTS5 weighs the title column.
 const candidatesQuery = `
+  WITH scored AS (
+    SELECT p.chunk_id, sum(t.idf * p.frequency * ${termSaturation + 1}
+      / (p.frequency + ${termSaturation} * (${1 - lengthNormalization} + ${lengthNormalization} * p.indexed_token_count / $4::float8))) AS score
+    FROM unnest($2::text[], $3::float8[]) AS t(term, idf)
+    JOIN chunk_terms p ON p.knowledge_base_id = $1 AND p.term = t.term
+    GROUP BY p.chunk_id
+    ORDER BY score DESC, p.chunk_id
+    LIMIT $5
+  )
   SELECT c.id, c.text, c.tokens, c.token_count, d.title
-  FROM chunks c
+  FROM scored s
+  JOIN chunks c ON c.id = s.chunk_id
   JOIN documents d ON d.id = c.document_id
-  CROSS JOIN LATERAL (
-    SELECT coalesce(sum(t.idf * f.frequency * ${termSaturation + 1}
-      / (f.frequency + ${termSaturation} * (${1 - lengthNormalization} + ${lengthNormalization} * c.indexed_token_count / $5::float8))), 0) AS score
-    FROM (
-      SELECT m.lexeme, cardinality(m.positions)
-        + coalesce((SELECT cardinality(a.positions) FROM unnest(ts_filter(c.search_vector, '{a}')) a WHERE a.lexeme = m.lexeme), 0) AS frequency
-      FROM unnest(ts_filter(setweight(c.search_vector, 'b', $3::text[]), '{b}')) m
-    ) f
-    JOIN unnest($3::text[], $4::float8[]) AS t(term, idf) ON t.term = f.lexeme
-  ) s
-  WHERE c.knowledge_base_id = $1 AND c.search_vector @@ to_tsquery('simple', $2)
-  ORDER BY s.score DESC, c.id
-  LIMIT $6`;
+  ORDER BY s.score DESC, c.id`;
 
 export class FullTextCandidates {
   private readonly statistics = new Map<string, Statistics>();
@@ -97,7 +89,6 @@ export class FullTextCandidates {
     const statistics = await this.collectionStatistics(knowledgeBaseId, version);
     const result = await this.pool.query(candidatesQuery, [
       knowledgeBaseId,
-      tsquery(terms.match),
       terms.match.map(({ term }) => term),
       terms.match.map(({ chunks }) => fts5InverseDocumentFrequency(chunks, statistics.chunks)),
       statistics.averageIndexedTokens > 0 ? statistics.averageIndexedTokens : 1,

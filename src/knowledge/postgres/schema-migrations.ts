@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { createChunkTerms } from './chunk-terms-migration.js';
 
 // The schema, as an ordered list of steps recorded in knowledge_schema_migrations. Not node-pg-migrate: its runner
 // only loads migrations by import()ing the files of a folder, and no folder works everywhere: .ts files fail under
@@ -98,6 +99,7 @@ export const migrations: readonly Migration[] = [
       }
     },
   },
+  { version: 3, name: 'chunk_terms postings for full-text scoring', up: createChunkTerms },
 ];
 
 /** Runs the steps not yet recorded, all in one transaction, under the advisory lock; returns the versions run. */
