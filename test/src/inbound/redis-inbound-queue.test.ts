@@ -208,52 +208,49 @@ describe('InboundWorker on the shared queue', () => {
     stuck.resolve();
   });
 
-  it('a full process leaves new conversations in the shared line for a process with room', async () => {
-    const shared = newPrefix();
-    const answered: string[] = [];
+  /** A process with room for one conversation that holds message `heldId` until `release` resolves. */
+  async function processHolding(shared: string, log: string[], heldId: string) {
     const release = deferred<void>();
     const entered = deferred<void>();
-    const busy = await process(shared, answered, {
+    const holding = await process(shared, log, {
       maxConversations: 1,
       hold: async (inbound) => {
-        if (inbound.messageId !== 'busy-1') return;
+        if (inbound.messageId !== heldId) return;
         entered.resolve();
         await release.promise;
       },
     });
+    return { holding, entered: entered.promise, release: () => release.resolve() };
+  }
+
+  it('a full process leaves new conversations in the shared line for a process with room', async () => {
+    const shared = newPrefix();
+    const answered: string[] = [];
+    const { holding: busy, entered, release } = await processHolding(shared, answered, 'busy-1');
     await busy.worker.resume();
     await busy.worker.accept(message('busy-1', 'telegram:busy'));
-    await entered.promise;
+    await entered;
     // The busy process has no room: this one must wait in the stream, not in the busy process.
     await busy.worker.accept(message('free-1', 'telegram:free'));
     const idle = await process(shared, answered, { maxConversations: 1 });
     await idle.worker.resume();
     await until(() => answered.includes('telegram:free/free-1'), 'the process with room answered');
     expect(answered).toEqual(['telegram:free/free-1']);
-    release.resolve();
+    release();
     await until(() => answered.length === 2, 'the busy one finished');
   });
 
   it('a full process sends a conversation with more messages to the back of the line, so waiting ones go first', async () => {
     const shared = newPrefix();
     const answered: string[] = [];
-    const release = deferred<void>();
-    const entered = deferred<void>();
-    const only = await process(shared, answered, {
-      maxConversations: 1,
-      hold: async (inbound) => {
-        if (inbound.messageId !== 'a-1') return;
-        entered.resolve();
-        await release.promise;
-      },
-    });
+    const { holding: only, entered, release } = await processHolding(shared, answered, 'a-1');
     await only.worker.resume();
     await only.queue.accept(message('a-1', 'telegram:a'));
-    await entered.promise;
+    await entered;
     // While a-1 runs: a first message in another conversation, then a second one in this one.
     await only.queue.accept(message('b-1', 'telegram:b'));
     await only.queue.accept(message('a-2', 'telegram:a'));
-    release.resolve();
+    release();
     await until(() => answered.length === 3, 'all answered');
     // b-1 came first: without the requeue the first conversation would keep its place for both of its messages.
     expect(answered).toEqual(['telegram:a/a-1', 'telegram:b/b-1', 'telegram:a/a-2']);
