@@ -38,6 +38,8 @@ interface PassFigures {
   /** Every command Redis ran per message, those inside scripts included (INFO commandstats). */
   redisCommandsPerMessage: number;
   redisRoundTripsPerMessage?: number;
+  /** The same by command name (EVALSHA: the queue's and limits' scripts). */
+  redisRoundTripsByCommand?: Record<string, number>;
 }
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -81,9 +83,14 @@ async function pass(postgres: PostgresServer, options: PassOptions): Promise<Pas
       },
     }));
     let roundTrips = 0;
+    const byCommand = new Map<string, number>();
     const commandsBefore = await commandsRun(redis.url);
     await monitor?.monitor((reply) => {
-      if (!reply.includes(' lua]')) roundTrips += 1;
+      if (reply.includes(' lua]')) return;
+      roundTrips += 1;
+      // `<time> [<db> <client>] "<command>" …`
+      const command = /\] "([a-zA-Z]{1,20})"/.exec(reply)?.[1]?.toLowerCase() ?? 'other';
+      byCommand.set(command, (byCommand.get(command) ?? 0) + 1);
     });
     const started = performance.now();
     await converse({ line, telegram }, conversations, options.messages, (conversation, index) => {
@@ -102,7 +109,14 @@ async function pass(postgres: PostgresServer, options: PassOptions): Promise<Pas
       answerP50Ms: round(percentile(latencies, 0.5)),
       answerP99Ms: round(percentile(latencies, 0.99)),
       redisCommandsPerMessage: round(commands / messages),
-      ...(options.countRoundTrips ? { redisRoundTripsPerMessage: round(roundTrips / messages) } : {}),
+      ...(options.countRoundTrips
+        ? {
+            redisRoundTripsPerMessage: round(roundTrips / messages),
+            redisRoundTripsByCommand: Object.fromEntries(
+              [...byCommand].sort((left, right) => right[1] - left[1]).map(([name, count]) => [name, round(count / messages)]),
+            ),
+          }
+        : {}),
     };
   } finally {
     monitor?.destroy();
@@ -138,6 +152,7 @@ export async function main(argv: string[]): Promise<void> {
       turnConcurrencyPerProcess: 2,
       passes: { oneProcess: one, twoProcesses: two },
       redisRoundTripsPerMessage: counted.redisRoundTripsPerMessage,
+      redisRoundTripsByCommand: counted.redisRoundTripsByCommand,
       retrieval,
       targets: { speedUp: { target: 1.8, value: speedUp, met: speedUp >= 1.8 } },
     };
