@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { isRecord } from '../../src/shared/is-record.js';
 import { llamaProps, ollamaShow } from './model-server-metadata.js';
+import { isJsonText, nowSeconds, pieces, randomId, readBody, sendJson, sseData, startSse } from './model-server-wire.js';
 
 export { contextOverflowStep, loadingStep, refusalStep } from './model-server-error-steps.js';
 
@@ -353,55 +354,6 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
   return fake;
 }
 
-function startSse(response: ServerResponse): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-}
-
-function sseData(value: unknown): string {
-  return `data: ${JSON.stringify(value)}\n\n`;
-}
-
-function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
-}
-
-/** Splits by code point so a Thai character or emoji is never cut in half. */
-function pieces(text: string, size: number): string[] {
-  const characters = Array.from(text);
-  const out: string[] = [];
-  for (let start = 0; start < characters.length; start += size) out.push(characters.slice(start, start + size).join(''));
-  return out;
-}
-
 function argumentText(call: ScriptedToolCall): string {
   return typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
-}
-
-function randomId(): string {
-  return Math.random().toString(36).slice(2, 11);
-}
-
-function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
-function isJsonText(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  const parts: Buffer[] = [];
-  for await (const part of request) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
