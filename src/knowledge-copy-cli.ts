@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadDotEnv } from './dotenv.js';
 import { copyTexts } from './knowledge/copy-texts.js';
 import { copyKnowledgeToPostgres, databaseAddress, PostgresConnectionError } from './knowledge/index.js';
+import { vacuumAfterBulkLoad } from './knowledge/postgres/index.js';
 import { describeError } from './shared/describe-error.js';
 import { say } from './shared/i18n.js';
 import { loadConfigOrExit, startupLanguage } from './startup-checks.js';
@@ -55,6 +56,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     const result = await copyKnowledgeToPostgres({ sqlitePath: file, databaseUrl, replace });
     if (result.ok) {
+      // As an operator would after a bulk load: without it searches read the heap per posting row until autovacuum
+      // runs. The copy is done either way, so a failed VACUUM only leaves that to autovacuum.
+      await vacuumAfterBulkLoad(databaseUrl).catch(() => undefined);
       print(say(copyTexts.copied, language, { file, address, ...result.counts }));
       print(say(copyTexts.nextStep, language));
       return 0;
