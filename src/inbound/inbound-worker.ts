@@ -82,11 +82,33 @@ export class InboundWorker implements InboundHandler {
     const { queue } = this.options;
     const open = await queue.openConversations();
     this.started = true;
-    await queue.listen?.((conversationKey) => this.wake(conversationKey), {
-      free: () => (this.options.maxConversations ?? Infinity) - this.drains.size,
-      whenFree: () => new Promise((resolve) => this.roomWaiters.push(resolve)),
-    });
-    for (const conversationKey of open) this.wake(conversationKey);
+    if (!queue.listen) {
+      for (const conversationKey of open) this.wake(conversationKey);
+      return;
+    }
+    await queue.listen((conversationKey) => this.wake(conversationKey), { free: () => this.room(), whenFree: () => this.whenRoom() });
+    void this.wakeAsRoomFrees(open);
+  }
+
+  /**
+   * A shared queue's open conversations belong to every process: this one takes as many as it has room for and the
+   * rest as room frees, so a process that starts while others run does not claim the whole line at once. A
+   * conversation another process took meanwhile is turned away by its lease (the claim in drain).
+   */
+  private async wakeAsRoomFrees(open: readonly string[]): Promise<void> {
+    for (const conversationKey of open) {
+      while (this.room() <= 0 && !this.stopping) await this.whenRoom();
+      if (this.stopping) return;
+      this.wake(conversationKey);
+    }
+  }
+
+  private room(): number {
+    return (this.options.maxConversations ?? Infinity) - this.drains.size;
+  }
+
+  private whenRoom(): Promise<void> {
+    return new Promise((resolve) => this.roomWaiters.push(resolve));
   }
 
   /** Starts no new message; resolves when the running ones have finished (the caller bounds the wait). */
@@ -135,7 +157,7 @@ export class InboundWorker implements InboundHandler {
             await this.runInSlot(conversationKey, entry, responder);
             // A full process sends the conversation's next message to the back of the shared line, so the
             // conversations waiting there get their turn first (otherwise a busy conversation keeps its place).
-            if (claim && this.drains.size >= (this.options.maxConversations ?? Infinity)) {
+            if (claim && this.room() <= 0) {
               requeue = true;
               break;
             }

@@ -42,6 +42,16 @@ function run(program: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${path.basename(program)} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
+/** Runs `work` with a pool on `url`, and ends the pool whatever happens. */
+export async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({ connectionString: url });
+  try {
+    return await work(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
 let databaseCount = 0;
 
 export async function startPostgresServer(): Promise<PostgresServer> {

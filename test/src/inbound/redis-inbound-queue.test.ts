@@ -256,6 +256,36 @@ describe('InboundWorker on the shared queue', () => {
     expect(answered).toEqual(['telegram:a/a-1', 'telegram:b/b-1', 'telegram:a/a-2']);
   });
 
+  it('a process that starts with conversations waiting takes only what it has room for', async () => {
+    const shared = newPrefix();
+    const early = await queue(shared);
+    await early.accept(message('p-1', 'telegram:p'));
+    await early.accept(message('q-1', 'telegram:q'));
+    // The first process to start holds every message it takes; it has room for one conversation.
+    const started: string[] = [];
+    const release = deferred<void>();
+    const entered = deferred<void>();
+    const first = await process(shared, [], {
+      maxConversations: 1,
+      hold: async (inbound) => {
+        started.push(inbound.messageId);
+        entered.resolve();
+        await release.promise;
+      },
+    });
+    await first.worker.resume();
+    await entered.promise;
+    // The other open conversation is left in the line: a second process answers it while the first is busy.
+    const answeredBySecond: string[] = [];
+    const second = await process(shared, answeredBySecond, { maxConversations: 1 });
+    await second.worker.resume();
+    await until(() => answeredBySecond.length === 1, 'the second process answered the other conversation');
+    expect(started).toHaveLength(1);
+    expect([...started, ...answeredBySecond.map((entry) => entry.split('/')[1])].sort()).toEqual(['p-1', 'q-1']);
+    release.resolve();
+    await until(async () => (await second.queue.stats()).pending === 0, 'nothing left');
+  });
+
   it('a stored answer is delivered, not produced again, by the process that takes over', async () => {
     const shared = newPrefix();
     const first = await queue(shared, 400);

@@ -6,7 +6,7 @@ import { migrate, migrations } from '../../../../src/knowledge/postgres/schema-m
 import { tokenize } from '../../../../src/knowledge/ranking/tokenize.js';
 import { silentLogger } from '../../../../src/shared/log.js';
 import { utf8 } from '../../../support/knowledge/documents.js';
-import { startPostgresServer, type PostgresServer } from '../../../support/postgres-server.js';
+import { startPostgresServer, withPool, type PostgresServer } from '../../../support/postgres-server.js';
 
 // PostgreSQL only: chunk_terms (the postings the full-text score sums) always equals what the chunks hold — each
 // term's 2 × title + body occurrences — after writes, removals and deletes of knowledge bases, and after the
@@ -56,15 +56,6 @@ async function storedPostings(pool: pg.Pool): Promise<string[]> {
     .map((row) => postingRow.parse(row))
     .map((row) => [row.knowledge_base_id, row.term, row.chunk_id, row.frequency, row.indexed_token_count].join('|'))
     .sort();
-}
-
-async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
-  const pool = new pg.Pool({ connectionString: url });
-  try {
-    return await work(pool);
-  } finally {
-    await pool.end();
-  }
 }
 
 async function knowledgeBase(store: KnowledgeStore, name: string): Promise<string> {

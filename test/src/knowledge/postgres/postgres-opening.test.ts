@@ -7,7 +7,7 @@ import { migrate, migrations } from '../../../../src/knowledge/postgres/schema-m
 import { silentLogger } from '../../../../src/shared/log.js';
 import { utf8 } from '../../../support/knowledge/documents.js';
 import { freePort } from '../../../support/free-port.js';
-import { startPostgresServer, type PostgresServer } from '../../../support/postgres-server.js';
+import { startPostgresServer, withPool, type PostgresServer } from '../../../support/postgres-server.js';
 
 // PostgreSQL only: migrations once and under concurrency, plain error text without the password, and the same
 // ranking as the SQLite backend on the XQuAD-th sample.
@@ -19,15 +19,6 @@ beforeAll(async () => {
   server = await startPostgresServer();
 });
 afterAll(() => server.close());
-
-async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
-  const pool = new pg.Pool({ connectionString: url });
-  try {
-    return await work(pool);
-  } finally {
-    await pool.end();
-  }
-}
 
 describe('migrations', () => {
   it('run once when several processes open the same new database at the same moment, and never again', async () => {
