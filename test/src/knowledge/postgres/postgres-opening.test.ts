@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkPostgres, openKnowledgeStore, PostgresConnectionError, type KnowledgeStore } from '../../../../src/knowledge/index.js';
-import { migrate, migrations } from '../../../../src/knowledge/postgres/schema-migrations.js';
+import { hasVectorColumn, migrate, migrations } from '../../../../src/knowledge/postgres/schema-migrations.js';
 import { silentLogger } from '../../../../src/shared/log.js';
 import { utf8 } from '../../../support/knowledge/documents.js';
 import { freePort } from '../../../support/free-port.js';
@@ -33,6 +33,17 @@ describe('migrations', () => {
     }
     const recorded = await withPool(url, (pool) => pool.query('SELECT version FROM knowledge_schema_migrations ORDER BY version'));
     expect(recorded.rows.map((row) => z.object({ version: z.number() }).parse(row).version)).toEqual(migrations.map((migration) => migration.version));
+  });
+
+  // Debian 12 has no pgvector package, so CI runs the fallback; a machine with the extension runs the pgvector path
+  // in every store test (embeddings.test.ts ranks through it), and this says which one ran.
+  it('adds the pgvector column exactly when the extension is installed', async () => {
+    const url = await server.createDatabase();
+    const hasColumn = await withPool(url, async (pool) => {
+      await migrate(pool);
+      return hasVectorColumn(pool);
+    });
+    expect(hasColumn).toBe(server.hasVector);
   });
 
   it('lets stores opened together all work on one database', async () => {
