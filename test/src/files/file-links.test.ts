@@ -67,4 +67,13 @@ describe('FileLinks', () => {
     symlinkSync(path.join(root, 'secret.txt'), path.join(dataDir, 'files', 'line-U1', 'escape.txt'));
     expect(links.linkFor(path.join(dataDir, 'files', 'line-U1', 'escape.txt'))).toBeUndefined();
   });
+
+  it('keeps the path of a base URL, so each process behind one proxy can have its own (README: several processes)', async () => {
+    const second = new FileLinks({ baseUrl: 'https://bot.example.com/p2/', dataDir, ttlSeconds: 3600, now: () => now });
+    const link = second.linkFor(path.join(dataDir, 'files', 'line-U1', 'สรุป.csv'));
+    expect(link?.url.startsWith('https://bot.example.com/p2/files?f=')).toBe(true);
+    // The proxy strips /p2 on its way to that process's HTTP_PORT.
+    const stripped = new URL(link?.url ?? '');
+    expect((await fetch(`${origin}${stripped.pathname.replace(/^\/p2/, '')}${stripped.search}`)).status).toBe(200);
+  });
 });
