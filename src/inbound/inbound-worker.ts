@@ -210,7 +210,7 @@ export class InboundWorker implements InboundHandler {
     }
     if (attempts > 1) log.info({ ...base, attempts, answered: entry.answered }, 'resuming a message after a restart');
     try {
-      await this.options.process(entry.message, responder, await queuedReplies(queue, entry), { turnDone, attempt: attempts });
+      await this.options.process(entry.message, responder, await queuedReplies(queue, entry, attempts), { turnDone, attempt: attempts });
       await queue.finish(entry.sequence, 'done');
     } catch (error) {
       // A send the platform refused, or a bug: logged and given up, so the conversation is not blocked for good.

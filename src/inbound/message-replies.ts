@@ -1,6 +1,6 @@
 import type { DeliveryJournal } from '../shared/channel.js';
 import type { Reply } from '../shared/types.js';
-import type { InboundQueue, QueuedMessage, StoredReply } from './inbound-queue.js';
+import type { InboundQueue, PartState, QueuedMessage, StoredReply } from './inbound-queue.js';
 
 /** Where the router records the replies of one message, and how far each got (docs/architecture.md, "Send"). */
 export interface MessageReplies {
@@ -13,15 +13,20 @@ export interface MessageReplies {
   journal(index: number): Promise<DeliveryJournal>;
 }
 
-/** The journal of a stored message: the queue remembers every part across a restart. */
-export async function queuedReplies(queue: InboundQueue, entry: QueuedMessage): Promise<MessageReplies> {
+/**
+ * The journal of a stored message: the queue remembers every part across a restart. `attempt` is what
+ * `startAttempt` returned: on the first one nothing can have been stored yet (every write comes after it), so
+ * nothing is read back — two fewer round trips per message on a shared queue.
+ */
+export async function queuedReplies(queue: InboundQueue, entry: QueuedMessage, attempt: number): Promise<MessageReplies> {
   const { sequence } = entry;
+  const firstAttempt = attempt === 1;
   return {
-    earlier: await queue.replies(sequence),
+    earlier: firstAttempt ? [] : await queue.replies(sequence),
     answered: entry.answered,
     store: (index, reply, final) => queue.storeReply(sequence, index, reply, final),
     journal: async (index) => {
-      const parts = await queue.parts(sequence, index);
+      const parts = firstAttempt ? new Map<number, PartState>() : await queue.parts(sequence, index);
       return {
         isSent: (part) => parts.get(part) === 'sent',
         sending: async (part) => {

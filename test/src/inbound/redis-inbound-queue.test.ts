@@ -300,7 +300,7 @@ describe('InboundWorker on the shared queue', () => {
     await until(async () => (await second.claim('telegram:y')) !== undefined, 'the lease was free');
     const again = await second.next('telegram:y');
     expect(again?.answered).toBe(true);
-    const replies = await queuedReplies(second, again!);
+    const replies = await queuedReplies(second, again!, await second.startAttempt(again!.sequence));
     expect(replies.earlier.map((stored) => stored.reply.text)).toEqual(['เก็บไว้แล้ว']);
   });
 });

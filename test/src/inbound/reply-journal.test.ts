@@ -31,8 +31,9 @@ function splittingResponder(delivered: string[], crashAt?: { text: string; when:
 async function attempt(queue: SqliteInboundQueue, responder: Responder) {
   const entry = await queue.next('telegram:1');
   if (!entry) throw new Error('nothing queued');
-  await queue.startAttempt(entry.sequence);
-  return { entry, sink: new ReplySink(await queuedReplies(queue, entry), responder), replies: await queuedReplies(queue, entry) };
+  const attempts = await queue.startAttempt(entry.sequence);
+  const replies = await queuedReplies(queue, entry, attempts);
+  return { entry, sink: new ReplySink(replies, responder), replies };
 }
 
 describe('reply journal', () => {
@@ -99,6 +100,32 @@ describe('reply journal', () => {
     const second = await attempt(queue, splittingResponder(delivered));
     await second.sink.deliverEarlier();
     expect(delivered).toEqual(['หนึ่ง', 'สอง']);
+    queue.close();
+  });
+
+  it('a first attempt reads nothing back (nothing can be stored before it starts); a second one reads it all', async () => {
+    const reads: string[] = [];
+    class CountingQueue extends SqliteInboundQueue {
+      override async replies(sequence: number) {
+        reads.push('replies');
+        return super.replies(sequence);
+      }
+      override async parts(sequence: number, index: number) {
+        reads.push('parts');
+        return super.parts(sequence, index);
+      }
+    }
+    const queue = new CountingQueue({ dataDir: ':memory:', dedupeTtlMs: 60_000, log: silentLogger() });
+    await queue.accept(queuedMessage('1'));
+    const delivered: string[] = [];
+    const first = await attempt(queue, splittingResponder(delivered, { text: 'สอง', when: 'before-sent' }));
+    await first.sink.notice({ text: 'แจ้ง', files: [] });
+    await expect(first.sink.final({ text: 'หนึ่ง|สอง', files: [] })).rejects.toThrow(Crash);
+    expect(reads).toEqual([]);
+    const second = await attempt(queue, splittingResponder(delivered));
+    await second.sink.deliverEarlier();
+    expect(reads).toEqual(['replies', 'parts', 'parts']);
+    expect(delivered).toEqual(['แจ้ง', 'หนึ่ง', 'สอง', 'สอง']);
     queue.close();
   });
 });
