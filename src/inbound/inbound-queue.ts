@@ -45,17 +45,17 @@ export interface ConversationClaim {
   release(options?: { handedOver?: boolean; requeue?: boolean }): Promise<boolean>;
 }
 
-/**
- * The backend-neutral queue; `sqlite-inbound-queue.ts` is the one-machine backend, `redis-inbound-queue.ts` the one
- * several processes share. A shared backend has `claim` and `listen`; the one-machine backend needs neither (one
- * process, and the worker runs a conversation's messages one at a time).
- */
 /** How many more conversations this process can take on now, and a promise for when that becomes more than none. */
 export interface WorkerRoom {
   free(): number;
   whenFree(): Promise<void>;
 }
 
+/**
+ * The backend-neutral queue; `sqlite-inbound-queue.ts` is the one-machine backend, `redis-inbound-queue.ts` the one
+ * several processes share. A shared backend has `claim` and `listen`; the one-machine backend needs neither (one
+ * process, and the worker runs a conversation's messages one at a time).
+ */
 export interface InboundQueue {
   /** The right to work on a conversation; undefined while another process holds it. */
   claim?(conversationKey: string): Promise<ConversationClaim | undefined>;

@@ -41,10 +41,10 @@ export interface RedisInboundQueueOptions {
   streamLength?: number;
 }
 
-/** A write refused because another process took the conversation over. */
 /** Wake entries kept (MAXLEN ~): they are hints, a trimmed one is found again at the next start. */
 const defaultStreamLength = 100_000;
 
+/** A write refused because another process took the conversation over. */
 export class LeaseLostError extends Error {
   constructor(conversationKey: string) {
     super(`the conversation ${conversationKey} was taken over by another process`);

@@ -12,9 +12,10 @@ import type { WorkerRoom } from './inbound-queue.js';
 // as it has room for (WorkerRoom): a busy process leaves new conversations in the stream for an idle one, instead of
 // taking them all and making them wait for its own turn slots.
 
-const unlimited: WorkerRoom = { free: () => 100, whenFree: () => Promise.resolve() };
 /** At most this many entries per read. */
 const readCount = 100;
+/** Without a room: every read takes as many as it may. */
+const unlimited: WorkerRoom = { free: () => readCount, whenFree: () => Promise.resolve() };
 
 const group = 'workers';
 

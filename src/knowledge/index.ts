@@ -17,7 +17,7 @@ export function openKnowledgeStore(options: KnowledgeStoreOptions): KnowledgeSto
 
 export type * from './types.js';
 export type { PostgresKnowledgeStore } from './postgres/index.js';
-export { checkPostgres, databaseAddress, PostgresConnectionError } from './postgres/index.js';
+export { checkPostgres, databaseAddress, PostgresConnectionError, vacuumAfterBulkLoad } from './postgres/index.js';
 export { maxDescriptionLength } from './types.js';
 export { describeIngestFailure, formatBytes } from './ingest/ingest-failure.js';
 export { defaultOcrLimits, type OcrLimits } from './ingest/document-ocr.js';
