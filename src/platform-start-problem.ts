@@ -32,7 +32,7 @@ const kindByCode: Record<string, StartProblemKind> = {
 };
 
 const problemTexts: Record<StartProblemKind, Localized> = {
-  refused: { th: 'เชื่อมต่อไม่ได้ (connection refused)', en: 'connection refused' },
+  refused: { th: 'ปลายทางไม่รับการเชื่อมต่อ', en: 'connection refused' },
   dns: { th: 'หาชื่อเซิร์ฟเวอร์ไม่เจอ (DNS)', en: 'DNS lookup failed' },
   timeout: { th: 'หมดเวลารอ', en: 'timed out' },
   reset: { th: 'การเชื่อมต่อถูกตัด', en: 'connection reset' },

@@ -179,7 +179,8 @@ export class InboundWorker implements InboundHandler {
           handedOver ||= this.stopping;
           more = (await claim?.release({ handedOver, requeue })) === true && !handedOver;
         }
-        if (handedOver || requeue) return;
+        // A wake while handing over (its platform's start just finished: wakeOpen) is not lost: look again.
+        if (requeue || (handedOver && !drain.again)) return;
       } while ((drain.again || more) && !this.stopping);
     } catch (error) {
       log.error({ conversation: conversationKey, error: describeError(error) }, 'inbound queue failed');
