@@ -116,9 +116,12 @@ export class PlatformStates {
   /** Running adapters that can say they are on standby, asked at each report. */
   private readonly runningStates = new Map<Platform, () => 'running' | 'standby'>();
   private readonly problems = new Map<Platform, PlatformProblem>();
+  /** Platforms whose start finished at some point (a stopped one that never ran still has no username). */
+  private readonly ran = new Set<Platform>();
 
   set(platform: Platform, state: PlatformState, runningState?: () => 'running' | 'standby'): void {
     this.states.set(platform, state);
+    if (state === 'running') this.ran.add(platform);
     this.problems.delete(platform);
     if (state === 'running' && runningState) this.runningStates.set(platform, runningState);
     else this.runningStates.delete(platform);
@@ -151,12 +154,12 @@ export class PlatformStates {
 
   /**
    * Whether the platform's start has finished (its identity is known): its stored messages may be answered. True for
-   * a platform never registered here (tests that drive an app without a service) and after it stopped (answers of
-   * running turns still go out during the shutdown).
+   * a platform never registered here (tests that drive an app without a service) and for one that ran and stopped
+   * (answers of running turns still go out during the shutdown).
    */
   started(platform: Platform): boolean {
     const state = this.states.get(platform);
-    return state === undefined || state === 'running' || state === 'stopped';
+    return state === undefined || state === 'running' || (state === 'stopped' && this.ran.has(platform));
   }
 }
 
