@@ -163,7 +163,7 @@ describe('a platform that cannot start yet', { timeout: 90_000 }, () => {
   });
 });
 
-describe('a refused token stops the start', { timeout: 60_000 }, () => {
+describe('a refused token stops the start', { timeout: 90_000 }, () => {
   it('a wrong TELEGRAM_BOT_TOKEN: exit 1 with the Thai line naming it; English with BOT_LANGUAGE=en', async () => {
     telegram = await startFakeTelegram({ chats: [chat] });
     const wrong = `${telegram.token.split(':')[0] ?? '1'}:wrong-token-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
