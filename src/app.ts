@@ -25,7 +25,7 @@ import { createImageReader, createOcr } from './ocr/image-reader.js';
 import type { OcrObservation } from './ocr/ocr-engine.js';
 import { appVersion } from './backup/app-version.js';
 import type { QueueStats } from './inbound/inbound-queue.js';
-import type { PlatformState } from './shared/channel.js';
+import type { PlatformProblem, PlatformState } from './shared/channel.js';
 import type { OcrStatus } from './shared/image-reading.js';
 import { InboundWorker } from './inbound/inbound-worker.js';
 import { moveSpace } from './inbound/space-move.js';
@@ -58,6 +58,13 @@ export interface AppOptions {
   observeOcr?: (observation: OcrObservation) => void;
   /** Each platform's state (src/platforms.ts), for admins' /status. */
   platformStates?: () => Partial<Record<Platform, PlatformState>>;
+  /** Why platforms are down and when they are tried again (src/platforms.ts), for admins' /status. */
+  platformProblems?: () => Partial<Record<Platform, PlatformProblem>>;
+  /**
+   * False while a platform's start has not finished (its bot username unknown): its stored messages wait, and are
+   * answered once it has started (src/service.ts wakes them). Every platform counts as started without it.
+   */
+  platformStarted?: (platform: Platform) => boolean;
   /** History bounds (the turn benchmark compares trimming policies). */
   historyLimits?: HistoryLimits;
   /** Extra tools (tests register their own). */
@@ -219,6 +226,7 @@ export function createApp(options: AppOptions): App {
     version: appVersion(),
     queue: await inboundQueue.stats(),
     platforms: options.platformStates?.() ?? {},
+    platformProblems: options.platformProblems?.() ?? {},
   });
 
   const commands = new CommandDispatcher([], {
@@ -300,7 +308,9 @@ export function createApp(options: AppOptions): App {
     queue: inboundQueue,
     turns: queue,
     process: (message, responder, replies, hooks) => router.process(message, responder, replies, hooks),
-    responderFor: (message) => adaptersByPlatform.get(message.platform)?.responderFor(message),
+    // Not before its start finished: admission needs the bot's username there (`/cmd@bot`), known only then.
+    responderFor: (message) =>
+      options.platformStarted?.(message.platform) === false ? undefined : adaptersByPlatform.get(message.platform)?.responderFor(message),
     moveSpace: (move) => moveSpace({ history: storage.history, knowledge, log }, move),
     knowledgeBaseNames: async (spaceKey) => (await knowledge.listKnowledgeBases({ spaceKey })).map((knowledgeBase) => knowledgeBase.name),
     records: {

@@ -169,6 +169,8 @@ export const configSchema = z
 
     TURN_CONCURRENCY: positiveInt(2, 64),
     SHUTDOWN_GRACE_MS: positiveInt(20_000, 600_000),
+    // A platform that cannot start yet (network down at boot) is tried again: 1 s, 2 s, 4 s… up to this, jittered.
+    PLATFORM_RETRY_MAX_SECONDS: positiveInt(60, 3600),
     USER_MESSAGES_PER_MINUTE: positiveInt(10, 10_000),
     DEDUPE_TTL_SECONDS: positiveInt(24 * 3600, 30 * 24 * 3600),
     MAX_MESSAGE_CHARS: positiveInt(8000, 100_000),

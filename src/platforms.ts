@@ -4,7 +4,7 @@ import { createTelegramAdapter, type CommandMenu } from '../adapters/telegram/in
 import { createRedisLease } from './redis/redis-lease.js';
 import type { RedisClient } from './redis/redis-client.js';
 import type { Config } from './config.js';
-import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformState, WebhookRoute } from './shared/channel.js';
+import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformProblem, PlatformState, WebhookRoute } from './shared/channel.js';
 import { pick, type Localized } from './shared/i18n.js';
 import type { Logger } from './shared/log.js';
 import type { Platform } from './shared/types.js';
@@ -108,18 +108,29 @@ export function createPlatformAdapters(
   return configured.map((platform) => adapterFactories[platform](config, log, observeDelivery?.(platform), redis));
 }
 
-export type { PlatformState };
+export type { PlatformProblem, PlatformState };
 
 /** Each adapter's state, for /readyz and admins' /status. */
 export class PlatformStates {
   private readonly states = new Map<Platform, PlatformState>();
   /** Running adapters that can say they are on standby, asked at each report. */
   private readonly runningStates = new Map<Platform, () => 'running' | 'standby'>();
+  private readonly problems = new Map<Platform, PlatformProblem>();
+  /** Platforms whose start finished at some point (a stopped one that never ran still has no username). */
+  private readonly ran = new Set<Platform>();
 
   set(platform: Platform, state: PlatformState, runningState?: () => 'running' | 'standby'): void {
     this.states.set(platform, state);
+    if (state === 'running') this.ran.add(platform);
+    this.problems.delete(platform);
     if (state === 'running' && runningState) this.runningStates.set(platform, runningState);
     else this.runningStates.delete(platform);
+  }
+
+  /** Its start failed: `retrying` (tried again at `problem.nextAttemptAt`) or `failed` (not tried again). */
+  down(platform: Platform, state: 'retrying' | 'failed', problem: PlatformProblem): void {
+    this.set(platform, state);
+    this.problems.set(platform, problem);
   }
 
   private current(platform: Platform, state: PlatformState): PlatformState {
@@ -131,19 +142,37 @@ export class PlatformStates {
     return Object.fromEntries([...this.states].map(([platform, state]) => [platform, this.current(platform, state)]));
   }
 
+  /** The platforms that are down, with why and when they are tried again. */
+  downReport(): Partial<Record<Platform, PlatformProblem>> {
+    return Object.fromEntries(this.problems);
+  }
+
   /** Healthy only when every adapter is running or on standby (none configured is healthy too). */
   allRunning(): boolean {
     return [...this.states.values()].every((state) => state === 'running');
   }
+
+  /**
+   * Whether the platform's start has finished (its identity is known): its stored messages may be answered. True for
+   * a platform never registered here (tests that drive an app without a service) and for one that ran and stopped
+   * (answers of running turns still go out during the shutdown).
+   */
+  started(platform: Platform): boolean {
+    const state = this.states.get(platform);
+    return state === undefined || state === 'running' || (state === 'stopped' && this.ran.has(platform));
+  }
 }
 
-/** Starts every adapter with the inbound queue as its handler and records who the bot is on each platform. */
+/** Starts every adapter with the inbound queue as its handler and records who the bot is on each platform; the first failure rejects (tests, benchmarks: src/service.ts retries through src/platform-starter.ts). */
 export async function startAdapters(
   adapters: readonly PlatformAdapter[],
   core: { inbound: InboundHandler; identify(platform: Platform, identity: AdapterIdentity): void },
   states = new PlatformStates(),
 ): Promise<void> {
-  for (const adapter of adapters) states.set(adapter.platform, 'starting');
+  for (const adapter of adapters) {
+    states.set(adapter.platform, 'starting');
+    adapter.attach?.(core.inbound);
+  }
   await Promise.all(
     adapters.map(async (adapter) => {
       try {

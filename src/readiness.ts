@@ -5,7 +5,7 @@ import type { PlatformStates } from './platforms.js';
 import type { HealthAnswer, ReadinessAnswer } from './http.js';
 
 // GET /healthz says the process is alive; GET /readyz says whether it can do its work: the model server answers,
-// (now: one GET, not the cached detection), every platform runs, every store takes a query. OCR is optional (images are then described, not read): it is
+// (now: one GET, not the cached detection), every platform runs (one that is down is named with its reason), every store takes a query. OCR is optional (images are then described, not read): it is
 // reported, never a reason for 503. Each probe reads cached state or runs one indexed query — no tesseract run.
 
 export type ReadinessSource = Pick<App, 'config' | 'capabilities' | 'storage' | 'knowledge' | 'queueStats' | 'ocrStatus'>;
@@ -43,6 +43,13 @@ export async function readinessAnswer(app: ReadinessSource, platforms: PlatformS
         visionSource: model.visionSource,
       },
       platforms: platforms.report(),
+      // A platform that is down: why (a fixed, secret-free phrase) and when its start is tried again.
+      platformsDown: Object.fromEntries(
+        Object.entries(platforms.downReport()).map(([platform, problem]) => [
+          platform,
+          { reason: problem.reason.en, ...(problem.nextAttemptAt ? { nextAttemptAt: problem.nextAttemptAt.toISOString() } : {}) },
+        ]),
+      ),
       stores,
       ocr: ocr.available ? { available: true, version: ocr.version, languages: ocr.languages } : { available: false, detail: ocr.detail },
       queue: queue ? { pending: queue.pending, oldestPendingAgeSeconds: queue.oldestPendingAgeSeconds } : null,

@@ -1,11 +1,11 @@
-import { describeError } from './shared/describe-error.js';
 import type http from 'node:http';
 import { createApp, type App } from './app.js';
 import type { Config } from './config.js';
 import { startHttpServer } from './http.js';
 import { Metrics } from './metrics.js';
 import { waitForModelServer } from './model-server-wait.js';
-import { adapterRoutes, PlatformStates, startAdapters, stopAdapters } from './platforms.js';
+import { PlatformStarter } from './platform-starter.js';
+import { adapterRoutes, PlatformStates, stopAdapters } from './platforms.js';
 import { healthAnswer, readinessAnswer } from './readiness.js';
 import { httpPortProblem } from './startup-checks.js';
 import { checkModelServerAtStart } from './startup-checks-model.js';
@@ -39,6 +39,11 @@ export interface RunningService {
   shutdown(reason: string): Promise<void>;
 }
 
+/** How long 'ready' waits for the platforms' first start attempts (each is retried in the background after it). */
+const firstAttemptWaitMs = 60_000;
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { config, log, adapters } = options;
   const metrics = options.metrics ?? new Metrics();
@@ -49,9 +54,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     observe: (handled, message) => metrics.record(handled, message),
     observeOcr: (observation) => metrics.recordOcr(observation),
     platformStates: () => platforms.report(),
+    platformProblems: () => platforms.downReport(),
+    platformStarted: (platform) => platforms.started(platform),
     adapters,
     redis: options.shared?.redis,
   });
+  // The webhooks take deliveries from the moment the HTTP server answers, also while a platform's start is still
+  // under way or retried: they are stored, and answered once the platform has started.
+  for (const adapter of adapters) {
+    platforms.set(adapter.platform, 'starting');
+    adapter.attach?.(app.inbound);
+  }
   metrics.attach({ toolNames: app.tools.map((tool) => tool.name), queueStats: () => app.queueStats() });
   const server: http.Server | undefined = await startHttpServer({
     port: config.HTTP_PORT,
@@ -77,12 +90,29 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   // restart it in a loop), only by a signal or the console closing, through shutdown() below.
   const keepAlive = setInterval(() => undefined, 2 ** 31 - 1);
   let stopModelWatch: () => void = () => undefined;
+  const starter = new PlatformStarter({
+    adapters,
+    core: app,
+    states: platforms,
+    log,
+    language: config.BOT_LANGUAGE,
+    maxDelayMs: config.PLATFORM_RETRY_MAX_SECONDS * 1000,
+    // Its messages stored meanwhile (a webhook takes them before the start finishes) are answered now, in order.
+    onStarted: () => void app.inbound.wakeOpen(),
+    // A refused token or setting: retrying cannot help. Exit 1 with the line naming the variable (pm2 stops after its
+    // restarts), not a bot that looks up while a platform never will be.
+    onConfigError: (platform, error) => {
+      log.error({ platform, variable: error.variable }, error.describe(config.BOT_LANGUAGE));
+      void shutdown(`${platform}: ${error.variable} refused`, 1);
+    },
+  });
 
   let stopping: Promise<void> | undefined;
   const shutdown = (reason: string, exitCode = 0): Promise<void> => {
     stopping ??= (async () => {
       log.info({ reason, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: finishing running turns');
       stopModelWatch();
+      starter.stop();
       // First no new updates (each adapter acknowledges only what is stored), then the turns, then the stores.
       try {
         await stopAdapters(adapters, log, platforms);
@@ -105,16 +135,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   if (options.waitForModel) await waitForModelServer(config.MODEL_BASE_URL, { timeoutMs: 120_000, log });
   // Before the adapters start: the console shows the warning before its greeting.
   stopModelWatch = await checkModelServerAtStart({ baseUrl: config.MODEL_BASE_URL, language: config.BOT_LANGUAGE, log, capabilities: app.capabilities });
-  try {
-    await startAdapters(adapters, app, platforms);
-  } catch (error) {
-    // A platform that cannot start (a refused token, a bad setting) stops the process: under pm2 a clear exit with
-    // back-off, not a bot that looks up and answers on only some of its platforms.
-    log.error({ error: describeError(error) }, 'a platform did not start: stopping');
-    await shutdown('a platform did not start', 1);
-    throw error;
-  }
-  // After the adapters: the bots' usernames are known, so `/cmd@bot` in a message left from the last run is ours.
+  // Messages stored by a webhook before its platform's start finished wait for it (app: platformStarted); the
+  // console and the platforms already up do not wait for the others.
   await app.inbound.resume();
+  // Each platform's first attempt, so a refused token stops `npm run up` before pm2 hears 'ready'; a platform that
+  // cannot be reached is retried in the background. At most a minute: a start that hangs does not hold 'ready'.
+  await Promise.race([starter.start(), delay(firstAttemptWaitMs)]);
+  if (stopping) await stopping;
   return { app, shutdown };
 }

@@ -12,6 +12,7 @@ import {
 } from 'discord.js';
 import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformCapabilities } from '../../src/shared/channel.js';
 import { describeError } from '../../src/shared/describe-error.js';
+import { PlatformConfigError } from '../../src/shared/platform-config-error.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { Language } from '../../src/shared/types.js';
@@ -114,6 +115,9 @@ class DiscordAdapter implements PlatformAdapter {
 
   async start(handler: InboundHandler): Promise<AdapterIdentity> {
     this.handler = handler;
+    // A later attempt after a failed one: the last attempt's client must not keep a gateway (and its handlers) open.
+    await this.client?.destroy();
+    this.client = undefined;
     let readsAll = true;
     let client: Client;
     try {
@@ -192,15 +196,39 @@ class DiscordAdapter implements PlatformAdapter {
     client.on(Events.InteractionCreate, (interaction) => this.track(this.takeInteraction(interaction)));
     client.on(Events.Error, (error) => this.options.logger.warn({ error: describeError(error) }, 'discord client error'));
     const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-    await client.login(this.options.token);
-    await ready;
+    try {
+      await client.login(this.options.token);
+      await ready;
+    } catch (error) {
+      // Not retried by this client: its websocket manager and handlers go, the next attempt makes a new one.
+      await client.destroy().catch(() => undefined);
+      throw error;
+    }
     return client;
   }
 
   private startFailure(error: unknown): Error {
-    if (isTokenRefused(error))
-      return new Error('DISCORD_TOKEN was refused by Discord (401): copy the bot token again from the Developer Portal → Bot → Reset Token');
-    return new Error(`discord: could not connect to the gateway: ${describeError(error)}`);
+    if (isTokenRefused(error)) {
+      return new PlatformConfigError(
+        'DISCORD_TOKEN',
+        {
+          th: 'DISCORD_TOKEN ถูก Discord ปฏิเสธ (401): คัดลอกโทเค็นของบอทใหม่จาก Developer Portal → Bot → Reset Token แล้วเริ่มบอทอีกครั้ง',
+          en: 'DISCORD_TOKEN was refused by Discord (401): copy the bot token again from the Developer Portal → Bot → Reset Token, then start the bot again',
+        },
+        { cause: error },
+      );
+    }
+    if (isDisallowedIntents(error)) {
+      return new PlatformConfigError(
+        'DISCORD_TOKEN',
+        {
+          th: 'Discord ไม่อนุญาต intents ที่บอทของ DISCORD_TOKEN ขอ (4014): เปิด Privileged Gateway Intents ใน Developer Portal → Bot แล้วเริ่มบอทอีกครั้ง',
+          en: "Discord refused the intents DISCORD_TOKEN's bot asked for (4014): enable them in the Developer Portal → Bot → Privileged Gateway Intents, then start the bot again",
+        },
+        { cause: error },
+      );
+    }
+    return new Error(`discord: could not connect to the gateway: ${describeError(error)}`, { cause: error });
   }
 
   private async takeMessage(message: Message): Promise<void> {

@@ -12,6 +12,8 @@ import { chatIdOf, normalizeLineEvents } from './inbound.js';
 import { lineResponder } from './responder.js';
 import { lineErrorMessage, sendBubbles } from './sending.js';
 import { lineWebhookRoute } from './webhook.js';
+import { WebhookGate } from '../common/webhook-gate.js';
+import { PlatformConfigError } from '../../src/shared/platform-config-error.js';
 
 // The LINE adapter's face (docs/architecture.md, "Adding a platform"): @line/bot-sdk 11.0.0 (the last for Node 20),
 // a signed webhook on the HTTP server, every event of a batch stored before the 200, answers in one reply call
@@ -67,7 +69,8 @@ class LineAdapter implements PlatformAdapter {
   private readonly client: messagingApi.MessagingApiClient;
   private readonly blob: messagingApi.MessagingApiBlobClient;
   private handler: InboundHandler | undefined;
-  private stopped = false;
+  /** Opens once the handler is known (attach, or start), closes at stop: a signed event is stored whenever it is open. */
+  private readonly gate = new WebhookGate();
   private quotaExhausted = false;
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -78,32 +81,43 @@ class LineAdapter implements PlatformAdapter {
     this.routes = [
       lineWebhookRoute({
         channelSecret: options.channelSecret,
-        accepting: () => this.handler !== undefined && !this.stopped,
+        accepting: () => this.gate.wait(0),
         handleEvents: (events) => this.track(this.takeEvents(events)),
       }),
     ];
   }
 
+  /** Events LINE sends while getBotInfo is still pending (or retried) are stored: LINE does not send them again. */
+  attach(handler: InboundHandler): void {
+    this.handler = handler;
+    this.gate.open();
+  }
+
   async start(handler: InboundHandler): Promise<AdapterIdentity> {
+    this.attach(handler);
     let info: messagingApi.BotInfoResponse;
     try {
       info = await this.client.getBotInfo();
     } catch (error) {
-      if (error instanceof HTTPFetchError && error.status === 401) {
-        throw new Error('LINE_CHANNEL_ACCESS_TOKEN was refused by LINE (401): issue a long-lived channel access token in the LINE Developers console', {
-          cause: error,
-        });
+      if (error instanceof HTTPFetchError && (error.status === 401 || error.status === 403)) {
+        throw new PlatformConfigError(
+          'LINE_CHANNEL_ACCESS_TOKEN',
+          {
+            th: `LINE_CHANNEL_ACCESS_TOKEN ถูก LINE ปฏิเสธ (${error.status}): ออก channel access token (long-lived) ใหม่ใน LINE Developers console แล้วเริ่มบอทอีกครั้ง`,
+            en: `LINE_CHANNEL_ACCESS_TOKEN was refused by LINE (${error.status}): issue a long-lived channel access token in the LINE Developers console, then start the bot again`,
+          },
+          { cause: error },
+        );
       }
       throw new Error(`line: could not reach the Messaging API: ${lineErrorMessage(error)}`, { cause: error });
     }
-    this.handler = handler;
     this.options.logger.info({ bot: info.basicId, name: info.displayName }, 'line bot started: webhook at /webhooks/line');
     // LINE has no privacy mode and no /cmd@bot: the bot sees every group message.
     return { readsAllGroupMessages: true };
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.gate.close();
     await Promise.allSettled([...this.inFlight]);
   }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { validateSignature, type webhook } from '@line/bot-sdk';
 import type { WebhookRoute } from '../../src/shared/channel.js';
 import { isRecord } from '../../src/shared/is-record.js';
+import { gateRefusal, type GateState } from '../common/webhook-gate.js';
 
 // LINE's webhook (platforms.md §3.1): `x-line-signature` is the base64 HMAC-SHA256 of the raw body with the channel
 // secret, checked (constant time, the SDK's validateSignature) before anything is parsed or stored; 401 without a
@@ -17,7 +18,11 @@ export interface LineWebhookOptions {
   channelSecret: string;
   /** Stores every event of the batch; rejects when one could not be (500: LINE delivers the batch again). */
   handleEvents(events: webhook.Event[]): Promise<void>;
-  accepting(): boolean;
+  /**
+   * Whether events are stored: `open` from the moment the adapter has the handler (before its start finished: LINE
+   * does not deliver an event again), `closed` once it stops (503).
+   */
+  accepting(): Promise<GateState>;
 }
 
 async function readCapped(request: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -60,7 +65,8 @@ export function lineWebhookRoute(options: LineWebhookOptions): WebhookRoute {
       const body = await readCapped(request);
       if (body === 'too-large') return answer(response, 413, 'body too large');
       if (!validateSignature(body, options.channelSecret, signature)) return answer(response, 401, 'signature invalid');
-      if (!options.accepting()) return answer(response, 503, 'shutting down');
+      const gate = await options.accepting();
+      if (gate !== 'open') return answer(response, 503, gateRefusal[gate]);
       const events = eventsOf(body);
       if (!events) return answer(response, 400, 'not a LINE webhook body');
       await options.handleEvents(events);

@@ -16,6 +16,8 @@ import { telegramResponder } from './responder.js';
 import { UpdatePoller } from './polling.js';
 import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../common/scheduler.js';
 import { telegramWebhookRoute, webhookSecretPattern } from './webhook.js';
+import { WebhookGate } from '../common/webhook-gate.js';
+import { malformedWebhookSecret, missingWebhookSecret, refusedToken, refusedWebhookUrl } from './config-errors.js';
 
 // The Telegram adapter's face (docs/architecture.md, "Adding a platform"): telegraf 4.16.3 over the Bot API, long
 // polling by default or a webhook behind the HTTP server, messages stored through intake.ts, answers sent through
@@ -61,6 +63,9 @@ export interface TelegramAdapterOptions {
   pollingLease?: SingletonLease;
 }
 
+/** How long a webhook delivery during the start waits for getMe before its 503 (Telegram delivers it again). */
+const webhookStartWaitMs = 10_000;
+
 /** Only messages: edits, reactions and member updates are not questions. */
 const allowedUpdates = ['message'] as const;
 
@@ -77,6 +82,8 @@ class TelegramAdapter implements PlatformAdapter {
   private leasedPolling: LeasedPolling | undefined;
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Opens once getMe answered (the intake needs the bot's id and username), closes at stop. */
+  private readonly gate = new WebhookGate();
 
   constructor(private readonly options: TelegramAdapterOptions) {
     this.bot = new Telegraf(options.token, { telegram: { apiRoot: options.apiRoot ?? 'https://api.telegram.org' } });
@@ -99,7 +106,8 @@ class TelegramAdapter implements PlatformAdapter {
         ? [
             telegramWebhookRoute({
               secret,
-              accepting: () => this.intake !== undefined && !this.stopped,
+              // A delivery during the start waits a little for getMe, then gets a 503 Telegram delivers again after.
+              accepting: () => this.gate.wait(webhookStartWaitMs),
               handleUpdate: (update) => this.handleWebhookUpdate(update),
             }),
           ]
@@ -108,7 +116,7 @@ class TelegramAdapter implements PlatformAdapter {
 
   async start(handler: InboundHandler): Promise<AdapterIdentity> {
     this.checkWebhookSettings();
-    const me = await this.bot.telegram.getMe();
+    const me = await this.bot.telegram.getMe().catch((error: unknown) => Promise.reject(refusedToken(error) ?? error));
     // Set by hand, so launch() and handleUpdate() do not ask again.
     this.bot.botInfo = me;
     this.warnAboutPrivacy(me);
@@ -123,9 +131,12 @@ class TelegramAdapter implements PlatformAdapter {
       onChatActive: (chatId) => this.delivery.markReachable(chatId),
       onChatMoved: (from, to) => this.delivery.chatMoved(from, to),
     });
+    this.gate.open();
     await publishCommandMenu(this.bot.telegram, this.options.commandMenu);
     if (this.options.webhook) {
-      await this.bot.telegram.setWebhook(this.options.webhook.url, { secret_token: this.options.webhook.secret, allowed_updates: [...allowedUpdates] });
+      await this.bot.telegram
+        .setWebhook(this.options.webhook.url, { secret_token: this.options.webhook.secret, allowed_updates: [...allowedUpdates] })
+        .catch((error: unknown) => Promise.reject(refusedWebhookUrl(error) ?? error));
       this.options.logger.info({ username: me.username, mode: 'webhook' }, 'telegram bot started');
     } else if (this.options.pollingLease) {
       this.startLeasedPolling(this.options.pollingLease);
@@ -140,6 +151,7 @@ class TelegramAdapter implements PlatformAdapter {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.gate.close();
     this.intake?.flush();
     // Gives the lease up once the batch in hand is stored and confirmed: the next process polls from there.
     await this.leasedPolling?.stop();
@@ -216,10 +228,8 @@ class TelegramAdapter implements PlatformAdapter {
   private checkWebhookSettings(): void {
     const webhook = this.options.webhook;
     if (!webhook) return;
-    if (!webhook.secret) {
-      throw new Error('TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set: Telegram sends it with every update so forged ones are refused');
-    }
-    if (!webhookSecretPattern.test(webhook.secret)) throw new Error('TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -');
+    if (!webhook.secret) throw missingWebhookSecret();
+    if (!webhookSecretPattern.test(webhook.secret)) throw malformedWebhookSecret();
   }
 
   private warnAboutPrivacy(me: UserFromGetMe): void {

@@ -3,10 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Update } from 'telegraf/types';
 import type { WebhookRoute } from '../../src/shared/channel.js';
 import { isRecord } from '../../src/shared/is-record.js';
+import { gateRefusal, type GateState } from '../common/webhook-gate.js';
 
 // Telegram's webhook (platforms.md §2.1): every POST carries the secret given to setWebhook in
 // X-Telegram-Bot-Api-Secret-Token; the answer is 200 only once the update is stored, so anything else (a failed
-// store, a shutdown) makes Telegram deliver it again.
+// store, a shutdown, a start that has not reached Telegram yet) makes Telegram deliver it again.
 
 export const telegramWebhookPath = '/webhooks/telegram';
 
@@ -20,8 +21,11 @@ export interface TelegramWebhookOptions {
   secret: string;
   /** Stores the update; rejects when it could not be (the 500 makes Telegram retry). */
   handleUpdate(update: Update): Promise<void>;
-  /** False once the adapter stops: updates are refused with 503 and Telegram keeps them. */
-  accepting(): boolean;
+  /**
+   * Whether updates are stored: `open` once the bot's identity is known (getMe), `starting` before (a 503 after a
+   * short wait: Telegram delivers it again), `closed` once the adapter stops (503, Telegram keeps it).
+   */
+  accepting(): Promise<GateState>;
 }
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
@@ -65,7 +69,8 @@ export function telegramWebhookRoute(options: TelegramWebhookOptions): WebhookRo
     path: telegramWebhookPath,
     handle: async (request, response) => {
       if (!secretMatches(request.headers['x-telegram-bot-api-secret-token'], options.secret)) return answer(response, 401, 'unauthorized');
-      if (!options.accepting()) return answer(response, 503, 'shutting down');
+      const gate = await options.accepting();
+      if (gate !== 'open') return answer(response, 503, gateRefusal[gate]);
       const body = await readBody(request);
       const update = body && parseUpdate(body);
       if (!update) return answer(response, 400, 'not a Telegram update');

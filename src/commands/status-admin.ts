@@ -1,5 +1,5 @@
 import type { QueueStats } from '../inbound/inbound-queue.js';
-import type { PlatformState } from '../shared/channel.js';
+import type { PlatformProblem, PlatformState } from '../shared/channel.js';
 import { say, type Localized } from '../shared/i18n.js';
 import type { Language, Platform } from '../shared/types.js';
 
@@ -10,6 +10,8 @@ export interface AdminStatus {
   version: string;
   queue: QueueStats;
   platforms: Partial<Record<Platform, PlatformState>>;
+  /** Why the platforms that are down are down, and when each is tried again. */
+  platformProblems?: Partial<Record<Platform, PlatformProblem>>;
 }
 
 const adminTemplate: Localized = {
@@ -28,9 +30,22 @@ const platformStateNames: Record<PlatformState, Localized> = {
   starting: { th: 'กำลังเริ่ม', en: 'starting' },
   running: { th: 'ทำงานอยู่', en: 'running' },
   standby: { th: 'สแตนด์บาย (โปรเซสอื่นรับอัปเดตอยู่)', en: 'standby (another process takes the updates)' },
+  retrying: { th: 'ยังเชื่อมต่อไม่ได้ กำลังลองใหม่', en: 'down, retrying' },
   failed: { th: 'เริ่มไม่สำเร็จ', en: 'failed to start' },
   stopped: { th: 'หยุดแล้ว', en: 'stopped' },
 };
+const problemTemplate: Localized = { th: ' ({reason})', en: ' ({reason})' };
+const nextAttempt: Localized = { th: ' ({reason}; ลองใหม่ในอีก {wait})', en: ' ({reason}; next try in {wait})' };
+
+/** "(connection refused; next try in 40 s)": why a platform is down, short and free of secrets. */
+function problemText(problem: PlatformProblem | undefined, language: Language): string {
+  if (!problem) return '';
+  const reason = say(problem.reason, language);
+  if (!problem.nextAttemptAt) return say(problemTemplate, language, { reason });
+  const wait = formatDuration((problem.nextAttemptAt.getTime() - Date.now()) / 1000, language);
+  return say(nextAttempt, language, { reason, wait });
+}
+
 const durationUnits: Record<'days' | 'hours' | 'minutes' | 'seconds', Localized> = {
   days: { th: '{count} วัน', en: '{count} d' },
   hours: { th: '{count} ชั่วโมง', en: '{count} h' },
@@ -58,7 +73,8 @@ export function formatDuration(totalSeconds: number, language: Language): string
 
 export function adminLines(admin: AdminStatus, language: Language): string {
   const platforms = Object.entries(admin.platforms).map(
-    ([platform, state]) => `${say(platformNames[platform as Platform], language)} ${say(platformStateNames[state], language)}`,
+    ([platform, state]) =>
+      `${say(platformNames[platform as Platform], language)} ${say(platformStateNames[state], language)}${problemText(admin.platformProblems?.[platform as Platform], language)}`,
   );
   return say(adminTemplate, language, {
     uptime: formatDuration(admin.uptimeSeconds, language),

@@ -91,6 +91,18 @@ export class InboundWorker implements InboundHandler {
   }
 
   /**
+   * Looks at every unfinished conversation again: a platform whose start finished late has messages that were left
+   * queued while it could not answer them (stored by its webhook meanwhile). They run now, in stored order.
+   */
+  async wakeOpen(): Promise<void> {
+    if (!this.started || this.stopping) return;
+    const { queue } = this.options;
+    const open = await queue.openConversations();
+    if (queue.listen) await this.wakeAsRoomFrees(open);
+    else for (const conversationKey of open) this.wake(conversationKey);
+  }
+
+  /**
    * A shared queue's open conversations belong to every process: this one takes as many as it has room for and the
    * rest as room frees, so a process that starts while others run does not claim the whole line at once. A
    * conversation another process took meanwhile is turned away by its lease (the claim in drain).
@@ -149,8 +161,9 @@ export class InboundWorker implements InboundHandler {
           for (let entry = await queue.next(conversationKey); entry && !this.stopping; entry = await queue.next(conversationKey)) {
             const responder = this.options.responderFor(entry.message);
             if (!responder) {
-              // Its platform is not running in this process: the conversation waits for a process (or a start) that has it.
-              log.warn({ platform: entry.message.platform, conversation: conversationKey }, 'no adapter for a queued message: left queued');
+              // Its platform is not running in this process (or its start has not finished): the conversation waits for
+              // a process that has it, or for the start (wakeOpen).
+              log.info({ platform: entry.message.platform, conversation: conversationKey }, 'its platform is not started here: message left queued');
               handedOver = true;
               break;
             }
@@ -166,7 +179,8 @@ export class InboundWorker implements InboundHandler {
           handedOver ||= this.stopping;
           more = (await claim?.release({ handedOver, requeue })) === true && !handedOver;
         }
-        if (handedOver || requeue) return;
+        // A wake while handing over (its platform's start just finished: wakeOpen) is not lost: look again.
+        if (requeue || (handedOver && !drain.again)) return;
       } while ((drain.again || more) && !this.stopping);
     } catch (error) {
       log.error({ conversation: conversationKey, error: describeError(error) }, 'inbound queue failed');

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Localized } from './i18n.js';
 import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply, TurnStep } from './types.js';
 
 // The contract between a platform adapter (adapters/<platform>/) and the core: everything an adapter needs, and
@@ -113,10 +114,18 @@ export interface PlatformAdapter {
   readonly platform: Platform;
   readonly capabilities: PlatformCapabilities;
   /**
-   * Connects and delivers every message to `handler`. Resolves with the bot's identity before the first delivery,
-   * so the first `/cmd@bot` is already recognized.
+   * Connects and delivers every message to `handler`. Resolves with the bot's identity; the core answers none of
+   * this platform's stored messages before that, so the first `/cmd@bot` is already recognized. A rejection is
+   * retried later (src/platform-starter.ts) unless it is a `PlatformConfigError`, so start() must be safe to call
+   * again after a failed attempt.
    */
   start(handler: InboundHandler): Promise<AdapterIdentity>;
+  /**
+   * Takes the handler before `start()` (which may fail and be called again later): a webhook then stores the
+   * deliveries that arrive while the platform's start is still under way or being retried. Optional: an adapter
+   * whose updates only flow once it has started (polling, a gateway) leaves it out.
+   */
+  attach?(handler: InboundHandler): void;
   /**
    * Takes no new messages; resolves once the ones already handed to `accept` are stored and acknowledged. Responders
    * keep working after it: running turns still deliver their answers during the shutdown grace period.
@@ -139,9 +148,20 @@ export interface PlatformAdapter {
   download(attachment: Attachment, maxBytes: number): Promise<Uint8Array>;
 }
 
-/** Where an adapter is in its life (src/platforms.ts keeps one per platform): for /readyz and admins' /status. */
-/** `standby`: started and sending, while another process takes the updates (one Telegram poller among several). */
-export type PlatformState = 'starting' | 'running' | 'standby' | 'failed' | 'stopped';
+/**
+ * Where an adapter is in its life (src/platforms.ts keeps one per platform): for /readyz and admins' /status.
+ * `standby`: started and sending, while another process takes the updates (one Telegram poller among several).
+ * `retrying`: its start failed (the network, the platform down) and is tried again later; `failed`: its configuration
+ * was refused, it is not tried again.
+ */
+export type PlatformState = 'starting' | 'running' | 'standby' | 'retrying' | 'failed' | 'stopped';
+
+/** Why a platform is down, for /readyz and admins' /status: a short reason with no secret, and the next attempt. */
+export interface PlatformProblem {
+  reason: Localized;
+  /** When its start is tried again; absent when it is not (a refused configuration). */
+  nextAttemptAt?: Date;
+}
 
 /** What an adapter tells the core about its sending, for the per-platform counters on /metrics. */
 export type DeliveryEvent = 'sent' | 'retried' | 'rate-limited';

@@ -38,6 +38,23 @@ describe('admin /status lines', () => {
     expect(formatDuration(59.6, 'th')).toBe('1 นาที');
   });
 
+  it('a platform that is down says why and when it is tried again; one whose token was refused says which setting', () => {
+    const down = {
+      ...admin,
+      platforms: { telegram: 'retrying', line: 'failed' } as const,
+      platformProblems: {
+        telegram: { reason: { th: 'ปลายทางไม่รับการเชื่อมต่อ', en: 'connection refused' }, nextAttemptAt: new Date(Date.now() + 40_000) },
+        line: { reason: { th: 'ตั้งค่า LINE_CHANNEL_ACCESS_TOKEN ไม่ถูกต้อง', en: 'LINE_CHANNEL_ACCESS_TOKEN was refused' } },
+      },
+    };
+    expect(adminLines(down, 'th')).toContain(
+      '- แพลตฟอร์ม: Telegram ยังเชื่อมต่อไม่ได้ กำลังลองใหม่ (ปลายทางไม่รับการเชื่อมต่อ; ลองใหม่ในอีก 40 วินาที), LINE เริ่มไม่สำเร็จ (ตั้งค่า LINE_CHANNEL_ACCESS_TOKEN ไม่ถูกต้อง)',
+    );
+    expect(adminLines(down, 'en')).toContain(
+      '- Platforms: Telegram down, retrying (connection refused; next try in 40 s), LINE failed to start (LINE_CHANNEL_ACCESS_TOKEN was refused)',
+    );
+  });
+
   it('through the app: the console owner (an admin) sees them, another user does not', async () => {
     fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
     test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off' } });

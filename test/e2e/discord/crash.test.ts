@@ -52,12 +52,12 @@ async function posted(channelId: string, count: number): Promise<void> {
 }
 
 describe('Discord bot process with a refused token', { timeout: 60_000 }, () => {
-  it('exits non-zero with the reason (pm2 backs off instead of a bot that looks up)', async () => {
+  it('exits non-zero with the reason in Thai, naming DISCORD_TOKEN (pm2 backs off instead of a bot that looks up)', async () => {
     const started = startBotProcess(
       { DISCORD_TOKEN: 'not-the-token', DISCORD_API_BASE_URL: discord.apiUrl, MODEL_BASE_URL: model.url, DATA_DIR: path.join(workDir, 'data'), HTTP_PORT: '0' },
       workDir,
     );
-    await expect(started).rejects.toThrow(/exited \(1\)[\s\S]*DISCORD_TOKEN was refused by Discord \(401\)/);
+    await expect(started).rejects.toThrow(/exited \(1\)[\s\S]*DISCORD_TOKEN ถูก Discord ปฏิเสธ \(401\)/);
   });
 });
 

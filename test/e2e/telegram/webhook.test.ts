@@ -71,6 +71,47 @@ describe('Telegram webhook', () => {
     expect(harness.sentTexts(direct.id)).toEqual(['สวัสดีครับ']);
   });
 
+  it('stores an update that arrives while the start is under way (after getMe), and says "shutting down" once stopped', async () => {
+    const telegram = await startFakeTelegram();
+    try {
+      const config = loadConfig({
+        TELEGRAM_BOT_TOKEN: telegram.token,
+        TELEGRAM_API_ROOT: telegram.url,
+        TELEGRAM_WEBHOOK_URL: webhookUrl,
+        TELEGRAM_WEBHOOK_SECRET: secret,
+      });
+      const [adapter] = createPlatformAdapters(config, silentLogger());
+      if (!adapter) throw new Error('no adapter');
+      server = await startHttpServer({ port: 0, metrics: new Metrics(), log: silentLogger(), routes: adapterRoutes([adapter]) });
+      const stored: string[] = [];
+      // getMe answered, the start held at the command menu: still under way when the update comes.
+      telegram.holdNext('setMyCommands');
+      const starting = adapter.start(testInboundHandler(async (message) => (stored.push(message.text), 'stored')));
+      await telegram.waitForCall('setMyCommands');
+      const update = { ...textMessageUpdate({ chat: direct, from: somchai, text: 'มาก่อนบอทพร้อม' }), update_id: 900_000_010 };
+      telegram.rememberUpdate(update);
+      // Stored before its 200, not refused with 503 because start() has not returned yet.
+      expect(await post(JSON.stringify(update), { 'x-telegram-bot-api-secret-token': secret })).toBe(200);
+      expect(stored).toEqual(['มาก่อนบอทพร้อม']);
+      telegram.releaseHeld();
+      await starting;
+
+      await adapter.stop();
+      const late = { ...update, update_id: 900_000_011 };
+      if (!server) throw new Error('no server');
+      const { port } = server.address() as AddressInfo;
+      const refused = await fetch(`http://127.0.0.1:${port}/webhooks/telegram`, {
+        method: 'POST',
+        body: JSON.stringify(late),
+        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
+      });
+      expect(refused.status).toBe(503);
+      expect(await refused.text()).toBe('shutting down: deliver again later');
+    } finally {
+      await telegram.close();
+    }
+  });
+
   it('refuses to start in webhook mode without TELEGRAM_WEBHOOK_SECRET, naming the variable', async () => {
     const telegram = await startFakeTelegram();
     try {

@@ -29,7 +29,9 @@ function dataDirectory(): string {
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup(options: { dataDir?: string; concurrency?: number; responder?: Responder | undefined; maxAttempts?: number } = {}) {
+function setup(
+  options: { dataDir?: string; concurrency?: number; responder?: Responder | undefined; maxAttempts?: number; responderFor?: () => Responder | undefined } = {},
+) {
   const queue = new SqliteInboundQueue({ dataDir: options.dataDir ?? ':memory:', dedupeTtlMs: 60_000, log: memoryLog().log });
   closers.push(() => queue.close());
   const started: string[] = [];
@@ -54,7 +56,7 @@ function setup(options: { dataDir?: string; concurrency?: number; responder?: Re
       if (failing.has(inbound.messageId)) throw new Error('platform refused the send');
       finished.push(inbound.messageId);
     },
-    responderFor: () => ('responder' in options ? options.responder : responder),
+    responderFor: options.responderFor ?? (() => ('responder' in options ? options.responder : responder)),
     log: log.log,
     maxAttempts: options.maxAttempts,
   });
@@ -190,6 +192,48 @@ describe('InboundWorker', () => {
     await test.worker.idle();
     expect(test.started).toEqual([]);
     expect((await test.queue.next('telegram:1'))?.message.messageId).toBe('1');
+  });
+
+  it('answers, in order and once, what waited for a platform whose start finished late (wakeOpen)', async () => {
+    let platformStarted = false;
+    const responder: Responder = { send: async () => undefined };
+    const test = setup({ responderFor: () => (platformStarted ? responder : undefined) });
+    await test.worker.resume();
+    await test.worker.accept(message('1'));
+    await test.worker.accept(message('2'));
+    await test.worker.idle();
+    expect(test.started).toEqual([]);
+
+    platformStarted = true;
+    await test.worker.wakeOpen();
+    test.release('1');
+    test.release('2');
+    await test.whenStarted('2');
+    await test.worker.idle();
+    expect(test.finished).toEqual(['1', '2']);
+    expect(await test.queue.next('telegram:1')).toBeUndefined();
+  });
+
+  it('does not lose the wake of a platform that starts while its conversation is being handed over', async () => {
+    let platformStarted = false;
+    let woken: Promise<void> = Promise.resolve();
+    const responder: Responder = { send: async () => undefined };
+    const test = setup({
+      responderFor: () => {
+        if (platformStarted) return responder;
+        // The platform's start finishes right as the drain finds it not started.
+        platformStarted = true;
+        woken = test.worker.wakeOpen();
+        return undefined;
+      },
+    });
+    await test.worker.resume();
+    test.release('1');
+    await test.worker.accept(message('1'));
+    await test.whenStarted('1');
+    await woken;
+    await test.worker.idle();
+    expect(test.finished).toEqual(['1']);
   });
 
   it('gives up a message after too many cut attempts (a crash loop)', async () => {
