@@ -253,7 +253,7 @@ export function createApp(options: AppOptions): App {
   const queue = new InProcessTurnQueue(config.TURN_CONCURRENCY);
   const dedupeTtlMs = config.DEDUPE_TTL_SECONDS * 1000;
   const inboundQueue: InboundQueue = redis
-    ? new RedisInboundQueue({ client: redis, dedupeTtlMs, leaseMs: config.REDIS_LEASE_SECONDS * 1000, log })
+    ? new RedisInboundQueue({ client: redis, dedupeTtlMs, leaseMs: config.REDIS_LEASE_SECONDS * 1000, log, language: config.BOT_LANGUAGE })
     : new SqliteInboundQueue({ dataDir, dedupeTtlMs, log });
   const quota: UserQuota = redis
     ? new RedisUserQuota({ client: redis, perMinute: config.USER_MESSAGES_PER_MINUTE })
