@@ -136,6 +136,8 @@ export const configSchema = z
     SEARCH_CACHE_TTL_SECONDS: positiveInt(900, 7 * 24 * 3600),
 
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    // /readyz says not ready when DATA_DIR's disk has less free space than this (0: no check): a full disk fails writes.
+    DATA_DIR_MIN_FREE_MB: countOrOff(100, 10_000_000),
     REDIS_URL: optionalText,
     DATABASE_URL: optionalText,
     // With REDIS_URL: how long a conversation (or the Telegram poller) stays with a process that stopped renewing —

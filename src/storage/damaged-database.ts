@@ -112,3 +112,23 @@ export function databaseProblem(file: string): string | undefined {
 function firstLine(text: string): string {
   return (text.split('\n')[0] ?? text).slice(0, 300);
 }
+
+/**
+ * Whether the store's file can be read now, through a connection of its own (the store's connection may answer from
+ * its page cache): undefined, or `missing` (deleted under the running bot: its writes go to a file no one will open
+ * again) or SQLite's reason. The header and the schema only: cheap enough for every /readyz probe.
+ */
+export function databaseFileProblem(file: string): string | undefined {
+  if (!existsSync(file)) return 'missing';
+  let database: Database.Database | undefined;
+  try {
+    database = new Database(file, { fileMustExist: true });
+    database.pragma('busy_timeout = 1000');
+    database.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return undefined;
+  } catch (error) {
+    return firstLine(describeError(error));
+  } finally {
+    database?.close();
+  }
+}
