@@ -237,7 +237,7 @@ export function createApp(options: AppOptions): App {
   commands.add(createHelpCommand(() => commands.list()));
   commands.add(createStatusCommand(status));
   commands.add(createResetCommand((conversationKey) => history.clear(conversationKey)));
-  commands.add(createKnowledgeCommand(knowledge, { maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES }));
+  commands.add(createKnowledgeCommand(knowledge, { maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES, confirmationStore: storage.cache }));
   const research = web.research;
   if (!research) commands.add(createResearchUnavailableCommand());
   if (research) {
