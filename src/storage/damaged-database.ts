@@ -86,7 +86,8 @@ export function databaseProblem(file: string): string | undefined {
   if (!existsSync(file)) return undefined;
   let database: Database.Database | undefined;
   try {
-    // Read-write like the stores (a read-only connection would leave empty -wal/-shm files); nothing is written.
+    // Read-write like the stores (a read-only connection would leave empty -wal/-shm files). Nothing is written but
+    // SQLite's own checkpoint when the last connection closes, which the store would do too.
     database = new Database(file, { fileMustExist: true });
     database.pragma('busy_timeout = 5000');
     database.prepare('SELECT count(*) FROM sqlite_schema').get();
