@@ -58,7 +58,7 @@ async function commandsRun(url: string): Promise<number> {
 
 async function pass(postgres: PostgresServer, options: PassOptions): Promise<PassFigures> {
   const [redis, model, line, telegram] = await Promise.all([
-    startRedisServer(),
+    startRedisServer({ persistence: 'aof' }),
     startFakeModelServer({ flavour: 'generic', modelId: 'test-model', answer: { text: answerFor, delayMs: options.modelDelayMs } }),
     startFakeLine({ quota: 'unlimited' }),
     startFakeTelegram(),

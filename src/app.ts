@@ -38,6 +38,7 @@ import { createRouter, type HandledMessage, type MessageRouter } from './router.
 import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
 import { openStorage, type Storage } from './storage/storage.js';
+import { openCheckedDatabase } from './storage/damaged-database.js';
 import { openRedisStorage } from './storage/redis-storage.js';
 import type { RedisClient } from './redis/redis-client.js';
 import { RedisInboundQueue } from './inbound/redis-inbound-queue.js';
@@ -115,7 +116,8 @@ export function createApp(options: AppOptions): App {
   const dataDir = path.resolve(config.DATA_DIR);
   const { redis } = options;
   const redisStorage = redis ? openRedisStorage(redis) : undefined;
-  const storage: Storage = redisStorage ?? openStorage(dataDir);
+  // Each SQLite file is looked at before its store opens it: a damaged one stops the start naming it (DamagedDatabaseError).
+  const storage: Storage = redisStorage ?? openCheckedDatabase(path.join(dataDir, 'state.db'), () => openStorage(dataDir));
   const searchLimiter = redis ? createRedisSearchLimiter({ client: redis }) : undefined;
   const ocr = createOcr(
     {
@@ -129,15 +131,20 @@ export function createApp(options: AppOptions): App {
     log,
     options.observeOcr,
   );
-  const knowledge = openKnowledgeStore({
-    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { path: path.join(dataDir, 'knowledge.db') }),
-    embeddings: config.EMBEDDINGS_BASE_URL ? { baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.MODEL_API_KEY } : undefined,
-    log,
-    maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
-    // Images and scanned PDF pages are read by the same engine as chat images (one concurrency bound for both).
-    ocr,
-    ocrLimits: { ...defaultOcrLimits, maxOcrPages: config.OCR_MAX_PAGES },
-  });
+  const knowledgeFile = path.join(dataDir, 'knowledge.db');
+  const openKnowledge = () =>
+    openKnowledgeStore({
+      ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { path: knowledgeFile }),
+      embeddings: config.EMBEDDINGS_BASE_URL
+        ? { baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.MODEL_API_KEY }
+        : undefined,
+      log,
+      maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
+      // Images and scanned PDF pages are read by the same engine as chat images (one concurrency bound for both).
+      ocr,
+      ocrLimits: { ...defaultOcrLimits, maxOcrPages: config.OCR_MAX_PAGES },
+    });
+  const knowledge = config.DATABASE_URL ? openKnowledge() : openCheckedDatabase(knowledgeFile, openKnowledge);
   const model = createModelClient({
     baseUrl: config.MODEL_BASE_URL,
     apiKey: config.MODEL_API_KEY,
@@ -238,7 +245,7 @@ export function createApp(options: AppOptions): App {
   commands.add(createHelpCommand(() => commands.list()));
   commands.add(createStatusCommand(status));
   commands.add(createResetCommand((conversationKey) => history.clear(conversationKey)));
-  commands.add(createKnowledgeCommand(knowledge, { maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES }));
+  commands.add(createKnowledgeCommand(knowledge, { maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES, confirmationStore: storage.cache }));
   const research = web.research;
   if (!research) commands.add(createResearchUnavailableCommand());
   if (research) {
@@ -261,8 +268,8 @@ export function createApp(options: AppOptions): App {
   const queue = new InProcessTurnQueue(config.TURN_CONCURRENCY);
   const dedupeTtlMs = config.DEDUPE_TTL_SECONDS * 1000;
   const inboundQueue: InboundQueue = redis
-    ? new RedisInboundQueue({ client: redis, dedupeTtlMs, leaseMs: config.REDIS_LEASE_SECONDS * 1000, log })
-    : new SqliteInboundQueue({ dataDir, dedupeTtlMs, log });
+    ? new RedisInboundQueue({ client: redis, dedupeTtlMs, leaseMs: config.REDIS_LEASE_SECONDS * 1000, log, language: config.BOT_LANGUAGE })
+    : openCheckedDatabase(path.join(dataDir, 'inbound.db'), () => new SqliteInboundQueue({ dataDir, dedupeTtlMs, log }));
   const quota: UserQuota = redis
     ? new RedisUserQuota({ client: redis, perMinute: config.USER_MESSAGES_PER_MINUTE })
     : new InProcessUserQuota(config.USER_MESSAGES_PER_MINUTE);

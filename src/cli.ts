@@ -8,7 +8,7 @@ import { loadDotEnv } from './dotenv.js';
 import { createLogger } from './shared/log.js';
 import type { Reply } from './shared/types.js';
 import { describeError } from './shared/describe-error.js';
-import { ensureDataDirOrExit, loadConfigOrExit, startupLanguage } from './startup-checks.js';
+import { ensureDataDirOrExit, loadConfigOrExit, openAppOrExit, startupLanguage } from './startup-checks.js';
 import { say, type Localized } from './shared/i18n.js';
 
 // `npm run -s cli -- ask "<text>" [--attach PATH]… [--conversation KEY] [--user ID] [--group] [--mention] [--json]`
@@ -102,7 +102,7 @@ async function main(argv: string[]): Promise<void> {
     }
     throw error;
   });
-  const app = createApp({ config, log, adapters: [consoleAdapter], redis: shared.redis });
+  const app = openAppOrExit(() => createApp({ config, log, adapters: [consoleAdapter], redis: shared.redis }), config.BOT_LANGUAGE);
   try {
     const progressNotes: string[] = [];
     const handled = await app.router.handle(message, {

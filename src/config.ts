@@ -41,6 +41,15 @@ const countOrOff = (fallback: number, max: number) =>
     en: `expected a whole number from 0 (off) to ${max}`,
   });
 
+const trueFalse = (fallback: boolean) =>
+  hinted(
+    z
+      .enum(['true', 'false'])
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true'),
+    { th: 'ต้องเป็น true หรือ false', en: 'expected true or false' },
+  );
+
 const commaList = z
   .string()
   .default('')
@@ -127,11 +136,15 @@ export const configSchema = z
     SEARCH_CACHE_TTL_SECONDS: positiveInt(900, 7 * 24 * 3600),
 
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    // /readyz says not ready when DATA_DIR's disk has less free space than this (0: no check): a full disk fails writes.
+    DATA_DIR_MIN_FREE_MB: countOrOff(100, 10_000_000),
     REDIS_URL: optionalText,
     DATABASE_URL: optionalText,
     // With REDIS_URL: how long a conversation (or the Telegram poller) stays with a process that stopped renewing —
     // the wait before another process takes over after a crash.
     REDIS_LEASE_SECONDS: intFrom(2, 600, 30),
+    // With REDIS_URL: start on a Redis without the append-only file (a restart loses accepted messages), warning.
+    REDIS_ALLOW_NO_PERSISTENCE: trueFalse(false),
     HTTP_PORT: intFrom(0, 65_535, 3000),
     // The public https address of HTTP_PORT (the reverse proxy): signed download links for files LINE cannot send.
     PUBLIC_BASE_URL: optionalUrl,

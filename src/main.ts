@@ -10,6 +10,7 @@ import { createPlatformAdapters } from './platforms.js';
 import { startService } from './service.js';
 import { connectSharedServers, SharedServerError } from './shared-servers.js';
 import { ensureDataDirOrExit, loadConfigOrExit, stopAtStart } from './startup-checks.js';
+import { DamagedDatabaseError } from './storage/damaged-database.js';
 import { claimDataDir, DataDirInUseError } from './backup/index.js';
 import type { PlatformAdapter } from './shared/channel.js';
 
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     ...(consoleOnly ? [] : createPlatformAdapters(config, log, (platform) => metrics.deliveryObserver(platform), shared.redis)),
     ...(consoleAdapter ? [consoleAdapter] : []),
   ];
+  // A damaged SQLite file in DATA_DIR stops the start with one line naming it and the way out.
   const { shutdown } = await startService({
     config,
     log,
@@ -63,6 +65,9 @@ async function main(): Promise<void> {
     shared,
     waitForModel: process.env.SAENG_WAIT_FOR_MODEL === '1',
     httpServerRequired: !interactive,
+  }).catch((error: unknown) => {
+    if (error instanceof DamagedDatabaseError) stopAtStart(error.describe(config.BOT_LANGUAGE));
+    throw error;
   });
   process.send?.('ready'); // pm2 wait_ready
 

@@ -4,11 +4,13 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { say, type Localized } from './shared/i18n.js';
 import type { Language } from './shared/types.js';
 import { errorCode } from './shared/error-code.js';
+import { DamagedDatabaseError } from './storage/damaged-database.js';
 
 // What is checked before anything starts (npm start, npm run chat, npm run cli): the configuration and DATA_DIR.
 // A problem stops the process with exit code 1 and a message in plain words naming the variable and what to do,
 // instead of a stack trace from deep inside (better-sqlite3, zod). HTTP_PORT is checked where it is bound
-// (src/service.ts, with httpPortProblem below) and the model server by src/startup-checks-model.ts.
+// (src/service.ts, with httpPortProblem below) and the model server by src/startup-checks-model.ts; a damaged SQLite
+// file in DATA_DIR is found when the stores open (src/storage/damaged-database.ts) and stops the start the same way.
 
 /** The language of a message written before the configuration is known: English only when asked for. */
 export function startupLanguage(environment: NodeJS.ProcessEnv = process.env): Language {
@@ -19,6 +21,16 @@ export function startupLanguage(environment: NodeJS.ProcessEnv = process.env): L
 export function stopAtStart(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
+}
+
+/** The app `open` builds, or exit 1 with the plain line when a SQLite file in DATA_DIR is damaged. */
+export function openAppOrExit<Opened>(open: () => Opened, language: Language): Opened {
+  try {
+    return open();
+  } catch (error) {
+    if (error instanceof DamagedDatabaseError) stopAtStart(error.describe(language));
+    throw error;
+  }
 }
 
 /** The configuration, or exit 1 with one plain line per bad variable. */

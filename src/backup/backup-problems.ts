@@ -43,6 +43,10 @@ export const backupProblems = {
     th: 'ฐานข้อมูล {file} ในข้อมูลสำรองนี้ไม่ผ่านการตรวจตอนสำรอง (integrity_check: {result}) จึงไม่นำกลับมาใช้ ลองใช้ข้อมูลสำรองชุดอื่น',
     en: 'the database {file} in this backup failed its check when the backup was made (integrity_check: {result}); nothing was restored; try another backup',
   },
+  databaseDamaged: {
+    th: 'ฐานข้อมูล {file} ที่นำกลับจากข้อมูลสำรองนี้ไม่ผ่านการตรวจ (integrity_check: {result}) จึงไม่นำกลับมาใช้ DATA_DIR เดิมยังอยู่ที่เดิม ไม่มีอะไรถูกเปลี่ยน ลองใช้ข้อมูลสำรองชุดอื่น',
+    en: 'the database {file} restored from this backup fails its check (integrity_check: {result}); nothing was restored and DATA_DIR is as it was; try another backup',
+  },
   botRunning: {
     th: 'Saeng ยังทำงานอยู่กับ DATA_DIR={dataDir} (pid {pid} เริ่มเมื่อ {startedAt}): หยุดบอทก่อน (เช่น npx pm2 stop saeng) แล้วลองใหม่ ถ้าแน่ใจว่าบอทไม่ได้ทำงานแล้ว ให้ลบไฟล์ {file}',
     en: 'Saeng is still running on DATA_DIR={dataDir} (pid {pid}, started {startedAt}): stop it first (e.g. npx pm2 stop saeng), then try again; if you are sure it is not running, delete {file}',

@@ -7,13 +7,16 @@ import { errorCode } from '../shared/error-code.js';
 import { freePath, timeStamp } from './backup-names.js';
 import { backupProblems } from './backup-problems.js';
 import { copyFileWithDigest } from './file-digest.js';
+import { listDataDir } from './data-dir-entries.js';
+import { checkDatabaseFile } from './sqlite-snapshot.js';
 import { syncFolder } from './folder-sync.js';
 import { fromManifestPath, readManifest, type BackupManifest } from './manifest.js';
 import { claimDataDir, DataDirInUseError, readOwner, releaseClaimAt, runningBot } from './running-bot.js';
 
 // A restore never deletes data. The backup is copied into DATA_DIR.restoring-<time> beside DATA_DIR and every
-// byte is checked against manifest.json on the way (a damaged backup is refused before anything moves); only then
-// is the current DATA_DIR renamed to DATA_DIR.before-restore-<time> and the checked copy renamed into its place.
+// byte is checked against manifest.json on the way, then every database of the copy runs PRAGMA integrity_check
+// (a damaged backup is refused before anything moves); only then is the current DATA_DIR renamed to
+// DATA_DIR.before-restore-<time> and the checked copy renamed into its place.
 // DATA_DIR is claimed (saeng.pid) throughout, so a bot started meanwhile refuses to run.
 
 export interface RestoreOptions {
@@ -46,6 +49,7 @@ export async function restoreDataDir(backupDir: string, dataDir: string, options
   try {
     await mkdir(staging, { mode: 0o700 });
     await copyChecked(backup, staging, manifest);
+    await checkDatabases(staging, manifest);
   } catch (error) {
     await rm(staging, { recursive: true, force: true }); // only our own unfinished copy
     release();
@@ -103,6 +107,21 @@ async function copyChecked(backup: string, staging: string, manifest: BackupMani
       throw new BackupError(backupProblems.fileDamaged, { file: from, detail: `${copied.size} bytes, expected ${entry.size}` });
     }
     if (copied.sha256 !== entry.sha256) throw new BackupError(backupProblems.fileDamaged, { file: from, detail: 'sha256' });
+  }
+}
+
+/**
+ * Runs integrity_check on every database of the copy — those the manifest lists and any other SQLite file at the top
+ * (a manifest's word that a database was fine when backed up is not proof that these bytes are): the first that fails
+ * stops the restore before DATA_DIR is touched.
+ */
+async function checkDatabases(staging: string, manifest: BackupManifest): Promise<void> {
+  const found = (await listDataDir(staging)).filter((entry) => entry.kind === 'database').map((entry) => entry.path);
+  // A store's file whose SQLite header is gone is no longer recognised as a database, but is still one.
+  const stores = manifest.files.map((entry) => entry.path).filter((file) => !file.includes('/') && file.endsWith('.db'));
+  for (const database of new Set([...manifest.databases.map((entry) => entry.path), ...found, ...stores])) {
+    const result = checkDatabaseFile(fromManifestPath(staging, database));
+    if (result !== 'ok') throw new BackupError(backupProblems.databaseDamaged, { file: database, result: result.slice(0, 500) });
   }
 }
 

@@ -52,17 +52,38 @@ function checkCopy(file: string): DatabaseCheck {
   const copy = new Database(file, { fileMustExist: true });
   try {
     copy.pragma('journal_mode = DELETE');
-    const rows = copy.pragma(`integrity_check(${maxIntegrityMessages})`) as Array<Record<string, unknown>>;
-    const messages = rows.map((row) => String(Object.values(row)[0]));
     return {
       userVersion: Number(copy.pragma('user_version', { simple: true })),
       schemaVersion: Number(copy.pragma('schema_version', { simple: true })),
-      integrity: messages.length === 0 ? 'no result' : messages.join('; ').slice(0, 4000),
+      integrity: integrityOf(copy),
     };
   } catch (error) {
     // A page SQLite cannot read at all (SQLITE_CORRUPT, SQLITE_NOTADB) is a failed check, not a crash.
     return { userVersion: -1, schemaVersion: -1, integrity: describeError(error).slice(0, 4000) };
   } finally {
     copy.close();
+  }
+}
+
+/** PRAGMA integrity_check on an open database: 'ok', or what it found (at most 20 messages, 4,000 characters). */
+function integrityOf(database: Database.Database): string {
+  const rows = database.pragma(`integrity_check(${maxIntegrityMessages})`) as Array<Record<string, unknown>>;
+  const messages = rows.map((row) => String(Object.values(row)[0]));
+  return messages.length === 0 ? 'no result' : messages.join('; ').slice(0, 4000);
+}
+
+/**
+ * PRAGMA integrity_check on a database file (a restored copy): 'ok', or what it found, or why it could not be read
+ * at all (SQLITE_NOTADB, SQLITE_CORRUPT). Never throws for a damaged file.
+ */
+export function checkDatabaseFile(file: string): string {
+  let database: Database.Database | undefined;
+  try {
+    database = new Database(file, { fileMustExist: true });
+    return integrityOf(database);
+  } catch (error) {
+    return describeError(error).slice(0, 4000);
+  } finally {
+    database?.close();
   }
 }

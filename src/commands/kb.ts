@@ -1,4 +1,5 @@
 import { pick, say, type Localized } from '../shared/i18n.js';
+import type { Keyv } from 'keyv';
 import type { KnowledgeStore } from '../knowledge/index.js';
 import type { CommandHandler } from './command.js';
 import { accessOf, refusal } from './kb/access.js';
@@ -33,9 +34,16 @@ const subcommands = new Map<string, Subcommand>(
 
 const unknownSubcommand: Localized = { th: 'ไม่รู้จักคำสั่งย่อย “{name}”', en: 'Unknown subcommand “{name}”.' };
 
-/** `/kb …`: knowledge-base administration; every subcommand checks the caller first. */
-export function createKnowledgeCommand(store: KnowledgeStore, options: { maxAttachmentBytes: number }): CommandHandler {
-  const dependencies: KnowledgeCommandDependencies = { store, maxAttachmentBytes: options.maxAttachmentBytes, confirmations: new DeleteConfirmations() };
+/**
+ * `/kb …`: knowledge-base administration; every subcommand checks the caller first. `confirmationStore`: where
+ * `/kb delete` keeps its pending codes (the app's shared cache store), so any process or a restart can confirm.
+ */
+export function createKnowledgeCommand(store: KnowledgeStore, options: { maxAttachmentBytes: number; confirmationStore?: Keyv }): CommandHandler {
+  const dependencies: KnowledgeCommandDependencies = {
+    store,
+    maxAttachmentBytes: options.maxAttachmentBytes,
+    confirmations: new DeleteConfirmations(options.confirmationStore),
+  };
   return {
     name: 'kb',
     summary: { th: 'จัดการคลังความรู้ (ผู้ดูแล)', en: 'manage knowledge bases (admins)' },

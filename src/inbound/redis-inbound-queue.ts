@@ -3,13 +3,14 @@ import type { AcceptResult } from '../shared/channel.js';
 import { describeError } from '../shared/describe-error.js';
 import { parseInboundMessage } from '../shared/inbound-message-schema.js';
 import type { Logger } from '../shared/log.js';
-import type { InboundMessage, Platform, Reply } from '../shared/types.js';
+import type { InboundMessage, Language, Platform, Reply } from '../shared/types.js';
 import type { LuaScript } from '../redis/lua-script.js';
 import type { RedisClient } from '../redis/redis-client.js';
 import type { ConversationClaim, InboundQueue, PartState, PendingCount, QueuedMessage, QueueStats, StoredReply, WorkerRoom } from './inbound-queue.js';
 import * as scripts from './redis-queue-scripts.js';
 import { parseStoredReply } from './stored-reply.js';
 import { RedisWakeFeed } from './redis-wake-feed.js';
+import { describeLeaseLoss, findLeaseLoss, LeaseLostError } from './redis-lease-loss.js';
 
 // The inbound queue shared by several bot processes (REDIS_URL). How the pieces make "answered exactly once"
 // (docs/architecture.md, "More than one process"):
@@ -34,6 +35,8 @@ export interface RedisInboundQueueOptions {
   /** How long a conversation stays taken by a process that stopped renewing (REDIS_LEASE_SECONDS). */
   leaseMs: number;
   log: Logger;
+  /** The language of the log lines that say why a lease was lost (BOT_LANGUAGE; default Thai). */
+  language?: Language;
   /** Key prefix (tests give each queue its own). */
   prefix?: string;
   now?: () => number;
@@ -44,12 +47,8 @@ export interface RedisInboundQueueOptions {
 /** Wake entries kept (MAXLEN ~): they are hints, a trimmed one is found again at the next start. */
 const defaultStreamLength = 100_000;
 
-/** A write refused because another process took the conversation over. */
-export class LeaseLostError extends Error {
-  constructor(conversationKey: string) {
-    super(`the conversation ${conversationKey} was taken over by another process`);
-  }
-}
+/** A write refused because the conversation's lease is no longer ours (taken over, expired, or Redis lost it). */
+export { LeaseLostError } from './redis-lease-loss.js';
 
 export class RedisInboundQueue implements InboundQueue {
   /** This process's lease owner id and stream consumer name. */
@@ -213,7 +212,8 @@ export class RedisInboundQueue implements InboundQueue {
     } catch (error) {
       if (describeError(error).includes(leaseLost)) {
         this.held.delete(conversation);
-        throw new LeaseLostError(conversation);
+        const loss = await findLeaseLoss(this.options.client, this.prefix, conversation, sequence).catch(() => 'expired' as const);
+        throw new LeaseLostError(conversation, loss, this.options.language ?? 'th', sequence);
       }
       throw error;
     }
@@ -232,10 +232,11 @@ export class RedisInboundQueue implements InboundQueue {
     try {
       const result = await scripts.renewScript.run(this.options.client, [this.prefix, this.options.leaseMs, this.owner, ...held]);
       if (!Array.isArray(result)) return;
-      held.forEach((conversation, at) => {
-        if (result[at] === 0 && this.held.delete(conversation))
-          this.options.log.warn({ conversation }, 'inbound queue: conversation lease lost to another process');
-      });
+      const lost = held.filter((conversation, at) => result[at] === 0 && this.held.delete(conversation));
+      for (const conversation of lost) {
+        const loss = await findLeaseLoss(this.options.client, this.prefix, conversation).catch(() => 'expired' as const);
+        this.options.log.warn({ conversation, loss }, `inbound queue: ${describeLeaseLoss(loss, this.options.language ?? 'th', conversation)}`);
+      }
     } catch (error) {
       this.options.log.warn({ error: describeError(error) }, 'inbound queue: lease renewal failed (retrying)');
     }

@@ -31,7 +31,9 @@ export interface RedisSingletonLease extends SingletonLease {
   close(): Promise<void>;
 }
 
-const renewScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+// → 1 renewed, 0 another owner holds it, -1 the key is gone (expired, or Redis lost its data: a restart without AOF).
+const renewScript =
+  "local holder = redis.call('get', KEYS[1]) if holder == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) elseif holder then return 0 else return -1 end";
 const releaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /** Resolves after `ms`, or at once when `signal` aborts; the timer never keeps the process alive. */
@@ -86,7 +88,7 @@ class RedisHeldLease implements HeldLease {
   private lose(reason: string): void {
     if (this.ended) return;
     this.end();
-    this.lease.log?.warn({ lease: this.lease.key, reason }, 'lease lost: another process may hold it now');
+    this.lease.log?.warn({ lease: this.lease.key, reason }, `lease lost: ${reason}`);
     this.markLost();
   }
 
@@ -94,7 +96,7 @@ class RedisHeldLease implements HeldLease {
   private confirmed(sentAt: number): void {
     clearTimeout(this.deadline);
     const remaining = Math.max(0, sentAt + this.lease.ttlMs - performance.now());
-    this.deadline = setTimeout(() => this.lose('not renewed within its ttl (Redis unreachable)'), remaining);
+    this.deadline = setTimeout(() => this.lose('not renewed within its ttl (Redis unreachable); another process may hold it now'), remaining);
     this.deadline.unref();
   }
 
@@ -110,7 +112,8 @@ class RedisHeldLease implements HeldLease {
     try {
       const renewed = await client.eval(renewScript, { keys: [key], arguments: [owner, String(ttlMs)] });
       if (this.ended) return;
-      if (renewed !== 1) return this.lose('the key holds another owner');
+      if (renewed === 0) return this.lose('another process holds it now');
+      if (renewed !== 1) return this.lose('the key is gone from Redis, held by no process (expired, or Redis restarted without persistence)');
       this.confirmed(sentAt);
     } catch (error) {
       // Not lost yet: the key lives until the deadline; the next renewal may get through.

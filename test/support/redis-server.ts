@@ -4,11 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.js';
 
-/** A real redis-server (Debian's package) on a free loopback port, no persistence, for one test file. */
+/**
+ * A real redis-server (Debian's package) on a free loopback port for one test file: no persistence by default (fast,
+ * and empty after a restart); `persistence: 'aof'` as production must run it (appendonly yes, appendfsync everysec),
+ * which the bot requires at start (src/shared-servers.ts).
+ */
 export interface RedisServer {
   url: string;
   port: number;
-  /** Stops the server (SIGTERM, waits for the exit); `start()` brings it back on the same port, empty. */
+  /** Stops the server (SIGTERM, waits for the exit); `start()` brings it back on the same port (empty without AOF). */
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Stops it for good and removes its folder. */
@@ -36,8 +40,13 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-async function launch(port: number, folder: string): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], {
+export interface RedisServerOptions {
+  persistence?: 'none' | 'aof';
+}
+
+async function launch(port: number, folder: string, options: RedisServerOptions): Promise<ChildProcess> {
+  const persistence = options.persistence === 'aof' ? ['--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no'];
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', folder], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForReady(child);
@@ -46,7 +55,7 @@ async function launch(port: number, folder: string): Promise<ChildProcess> {
   return child;
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'saeng-redis-'));
   let port = 0;
   let child: ChildProcess | undefined;
@@ -54,7 +63,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   for (let attempt = 1; child === undefined; attempt++) {
     port = await freePort();
     try {
-      child = await launch(port, folder);
+      child = await launch(port, folder, options);
     } catch (error) {
       if (attempt >= 4) throw error;
     }
@@ -74,7 +83,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     stop,
     // Back on the port the clients know.
     start: async () => {
-      child ??= await launch(port, folder);
+      child ??= await launch(port, folder, options);
     },
     close: async () => {
       await stop();

@@ -36,7 +36,7 @@ export const deleteKnowledgeBase: Subcommand = async (input, context, { store, c
   const echoedReference = /^[\w.-]{1,40}$/.test(reference) ? reference : knowledgeBase.id;
   if (!code) {
     const summary = await store.summarize(knowledgeBase.id);
-    const newCode = confirmations.request(conversationKey, sender, knowledgeBase.id, context.now());
+    const newCode = await confirmations.request(conversationKey, sender, knowledgeBase.id, context.now());
     return say(strings.confirm, language, {
       name,
       documents: summary?.documentCount ?? 0,
@@ -46,7 +46,7 @@ export const deleteKnowledgeBase: Subcommand = async (input, context, { store, c
       minutes: confirmationMinutes,
     });
   }
-  const check = confirmations.confirm(conversationKey, sender, knowledgeBase.id, code, context.now());
+  const check = await confirmations.confirm(conversationKey, sender, knowledgeBase.id, code, context.now());
   if (check === 'wrong-code') return say(strings.wrongCode, language, { reference: echoedReference });
   if (check === 'none-pending') return say(strings.nonePending, language, { reference: echoedReference });
   await store.deleteKnowledgeBase(knowledgeBase.id);

@@ -33,7 +33,7 @@ let servers: FleetServers;
 
 beforeAll(async () => {
   [redis, postgres, model, line, telegram] = await Promise.all([
-    startRedisServer(),
+    startRedisServer({ persistence: 'aof' }),
     startPostgresServer(),
     startFakeModelServer({ flavour: 'generic', modelId: 'test-model', answer: { text: answerFor } }),
     startFakeLine({ quota: 'unlimited' }),
