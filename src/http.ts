@@ -1,7 +1,10 @@
 import http from 'node:http';
+import { defaultHttpLimits, type HttpLimits } from './http-limits.js';
+import { lingerAfterAnswer, refuse, serveWebhook, type WebhookServing } from './http-webhook.js';
 import type { WebhookRoute } from './shared/channel.js';
 import type { Logger } from './shared/log.js';
 import type { Metrics } from './metrics.js';
+import { WebhookGate } from './webhook-gate.js';
 
 /** GET /healthz: the process is alive and serving (always 200). */
 export interface HealthAnswer {
@@ -28,66 +31,93 @@ export interface HttpServerOptions {
   log: Logger;
   /** Platform webhooks (LINE, Telegram in webhook mode), from the adapters. */
   routes?: readonly WebhookRoute[];
+  /** Tests use smaller ones; the bot runs with src/http-limits.ts's defaults. */
+  limits?: Partial<HttpLimits>;
 }
 
-/** GET /healthz, GET /readyz and GET /metrics on HTTP_PORT (loopback by default: put a reverse proxy in front for webhooks). */
+/** The path of an origin-form request target (`/path?query`); undefined for anything else (`*`, `http://…`, `//[`). */
+export function requestPath(target: string | undefined): string | undefined {
+  if (target === undefined || !target.startsWith('/') || target.startsWith('//')) return undefined;
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
+}
+
+function json(response: http.ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+/**
+ * GET /healthz, GET /readyz and GET /metrics on HTTP_PORT (loopback by default: put a reverse proxy in front for
+ * webhooks). Hostile by default: a malformed request is a 4xx, a failing check a 5xx, never a thrown exception.
+ */
 export async function startHttpServer(options: HttpServerOptions): Promise<http.Server> {
   const host = options.host ?? '127.0.0.1';
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const routes = (options.routes ?? []).filter((candidate) => candidate.path === url.pathname);
-    if (routes.length > 0) return serveWebhook(routes, request, response, options.log);
-    if (request.method === 'GET' && url.pathname === '/healthz') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(options.health?.() ?? { status: 'ok' }));
-      return;
+  const limits: HttpLimits = { ...defaultHttpLimits, ...options.limits };
+  const serving: WebhookServing = {
+    gate: new WebhookGate(limits.webhookGate),
+    limits,
+    log: options.log,
+    refused: (reason) => options.metrics.recordHttpRefused(reason),
+  };
+  const routes = options.routes ?? [];
+
+  const answer = (request: http.IncomingMessage, response: http.ServerResponse): void => {
+    const path = requestPath(request.url);
+    if (path === undefined) {
+      serving.refused('bad-target');
+      return refuse(response, 400, 'bad request target');
     }
-    if (request.method === 'GET' && url.pathname === '/readyz') {
-      const readiness = options.readiness ?? (async () => ({ ready: true, detail: {} }));
-      void readiness().then(
-        (answer) => {
-          response.writeHead(answer.ready ? 200 : 503, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ status: answer.ready ? 'ready' : 'not-ready', ...answer.detail }));
-        },
-        (error: unknown) => {
-          options.log.warn({ error: String(error) }, 'readiness check failed');
-          response.writeHead(503, { 'content-type': 'application/json' });
-          response.end('{"status":"error"}');
-        },
-      );
-      return;
-    }
-    if (request.method === 'GET' && url.pathname === '/metrics') {
-      void options.metrics.registry.metrics().then((body) => {
-        response.writeHead(200, { 'content-type': options.metrics.registry.contentType });
-        response.end(body);
-      });
-      return;
-    }
+    const matching = routes.filter((candidate) => candidate.path === path);
+    if (matching.length > 0) return serveWebhook(matching, request, response, serving);
+    if (request.method === 'GET' && path === '/healthz') return json(response, 200, options.health?.() ?? { status: 'ok' });
+    if (request.method === 'GET' && path === '/readyz') return void answerReadiness(response, options);
+    if (request.method === 'GET' && path === '/metrics') return void answerMetrics(response, options);
     response.writeHead(404, { 'content-type': 'text/plain' });
     response.end('not found');
+  };
+
+  const server = http.createServer({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs }, (request, response) => {
+    response.once('finish', () => lingerAfterAnswer(request, limits.lingerMs));
+    try {
+      answer(request, response);
+    } catch (error) {
+      options.log.error({ path: requestPath(request.url), error: String(error) }, 'http request failed');
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      if (!response.writableEnded) response.end();
+    }
   });
+  server.maxConnections = limits.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
   });
+  // Later errors (EMFILE on accept…) must not become an uncaught 'error' event.
+  server.on('error', (error) => options.log.error({ error: String(error) }, 'http server error'));
   // The port bound, which HTTP_PORT=0 leaves to the system.
   const address = server.address();
   options.log.info({ port: typeof address === 'object' && address ? address.port : options.port, host }, 'http server listening');
   return server;
 }
 
-/** Runs the route for the request's method; a failing handler answers 500 (the platform then retries the delivery). */
-function serveWebhook(routes: readonly WebhookRoute[], request: http.IncomingMessage, response: http.ServerResponse, log: Logger): void {
-  const route = routes.find((candidate) => candidate.method === request.method);
-  if (!route) {
-    response.writeHead(405, { allow: routes.map((candidate) => candidate.method).join(', '), 'content-type': 'text/plain' });
-    response.end('method not allowed');
-    return;
+async function answerReadiness(response: http.ServerResponse, options: HttpServerOptions): Promise<void> {
+  try {
+    const answer = options.readiness ? await options.readiness() : { ready: true, detail: {} };
+    json(response, answer.ready ? 200 : 503, { status: answer.ready ? 'ready' : 'not-ready', ...answer.detail });
+  } catch (error) {
+    options.log.warn({ error: String(error) }, 'readiness check failed');
+    if (!response.headersSent) json(response, 503, { status: 'error' });
   }
-  route.handle(request, response).catch((error: unknown) => {
-    log.error({ path: route.path, error: String(error) }, 'webhook handler failed');
+}
+
+async function answerMetrics(response: http.ServerResponse, options: HttpServerOptions): Promise<void> {
+  try {
+    const body = await options.metrics.registry.metrics();
+    response.writeHead(200, { 'content-type': options.metrics.registry.contentType });
+    response.end(body);
+  } catch (error) {
+    options.log.warn({ error: String(error) }, 'metrics collection failed');
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
     if (!response.writableEnded) response.end();
-  });
+  }
 }

@@ -101,6 +101,7 @@ class TelegramAdapter implements PlatformAdapter {
               secret,
               accepting: () => this.intake !== undefined && !this.stopped,
               handleUpdate: (update) => this.handleWebhookUpdate(update),
+              log: options.logger,
             }),
           ]
         : undefined;
