@@ -9,6 +9,8 @@ export interface HttpLimits {
   headersTimeoutMs: number;
   /** The whole request, body included (Node 20's default is 5 minutes). */
   requestTimeoutMs: number;
+  /** How often Node looks for requests past those two (its default, 30 s, would add up to 30 s to each). */
+  timeoutCheckMs: number;
   /** A webhook body must have arrived this long after it was let in; a slower sender gets 408 and a closed socket. */
   bodyTimeoutMs: number;
   /** After an answer given before the body was read, how long the rest is read and discarded before the socket closes. */
@@ -21,6 +23,7 @@ export interface HttpLimits {
 export const defaultHttpLimits: HttpLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  timeoutCheckMs: 1_000,
   bodyTimeoutMs: 10_000,
   lingerMs: 2_000,
   maxConnections: 4_096,

@@ -77,7 +77,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
     response.end('not found');
   };
 
-  const server = http.createServer({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs }, (request, response) => {
+  const serverOptions: http.ServerOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: limits.timeoutCheckMs,
+  };
+  const server = http.createServer(serverOptions, (request, response) => {
     response.once('finish', () => lingerAfterAnswer(request, limits.lingerMs));
     try {
       answer(request, response);
