@@ -6,7 +6,8 @@ import type { IncomingMessage } from 'node:http';
 // streams in (LINE's HMAC). Past the cap the rest is left to the server, which discards it while the refusal goes
 // out (src/http.ts lingers): destroying the request here would reset the connection before the 413 is read.
 
-export type RequestBody = { kind: 'body'; bytes: Buffer } | { kind: 'too-large' } | { kind: 'aborted' };
+/** `bytes()` joins the chunks only when asked: a body refused by its signature is never copied whole. */
+export type RequestBody = { kind: 'body'; length: number; bytes(): Buffer } | { kind: 'too-large' } | { kind: 'aborted' };
 
 export function readRequestBody(request: IncomingMessage, maxBytes: number, onChunk?: (chunk: Buffer) => void): Promise<RequestBody> {
   const declared = Number(request.headers['content-length']);
@@ -27,7 +28,7 @@ export function readRequestBody(request: IncomingMessage, maxBytes: number, onCh
       onChunk?.(chunk);
       chunks.push(chunk);
     };
-    const onEnd = (): void => settle({ kind: 'body', bytes: Buffer.concat(chunks, total) });
+    const onEnd = (): void => settle({ kind: 'body', length: total, bytes: () => Buffer.concat(chunks, total) });
     const onClose = (): void => settle({ kind: 'aborted' });
     request.on('data', onData);
     request.once('end', onEnd);

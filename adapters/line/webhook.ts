@@ -54,13 +54,14 @@ export function lineWebhookRoute(options: LineWebhookOptions): WebhookRoute {
       if (body.kind === 'too-large') return answer(response, 413, 'body too large');
       if (!signatureMatches(signature, hmac.digest())) return answer(response, 401, 'signature invalid');
       if (!options.accepting()) return answer(response, 503, 'shutting down');
-      const batch = lineWebhookEvents(body.bytes, now(), options.maxEventAgeMs);
+      const batch = lineWebhookEvents(body.bytes(), now(), options.maxEventAgeMs);
       // Signed by LINE yet unreadable: a 4xx or 5xx would only have it sent again, for ever.
       if (!batch) {
-        options.log.warn({ bytes: body.bytes.length }, 'line: signed webhook body is not a LINE event batch; dropped');
+        options.log.warn({ bytes: body.length }, 'line: signed webhook body is not a LINE event batch; dropped');
         return answer(response, 200, 'ok');
       }
-      for (const refused of batch.refused) options.log.warn(refused, `line: webhook event ${refused.reason === 'too-old' ? 'older than the dedupe window' : 'malformed'}; dropped`);
+      for (const refused of batch.refused)
+        options.log.warn(refused, `line: webhook event ${refused.reason === 'too-old' ? 'older than the dedupe window' : 'malformed'}; dropped`);
       await options.handleEvents(batch.events);
       answer(response, 200, 'ok');
     },

@@ -39,5 +39,9 @@ export function checkUpdateShape(parsed: unknown): UpdateCheck {
   if (result.success) return { ok: true, update: parsed as Update };
   const updateId = z.looseObject({ update_id: z.number().int() }).safeParse(parsed);
   const issue = result.error.issues[0];
-  return { ok: false, updateId: updateId.success ? updateId.data.update_id : undefined, problem: `${issue?.path.join('.') ?? ''}: ${issue?.code ?? 'invalid'}` };
+  return {
+    ok: false,
+    updateId: updateId.success ? updateId.data.update_id : undefined,
+    problem: `${issue?.path.join('.') ?? ''}: ${issue?.code ?? 'invalid'}`,
+  };
 }

@@ -59,10 +59,10 @@ export function telegramWebhookRoute(options: TelegramWebhookOptions): WebhookRo
       const body = await readRequestBody(request, maxBodyBytes);
       if (body.kind === 'aborted') return;
       if (body.kind === 'too-large') return answer(response, 413, 'body too large');
-      const update = parseUpdate(body.bytes);
+      const update = parseUpdate(body.bytes());
       // Sent with our secret yet unreadable: any answer but 200 would have Telegram send it again, for ever.
       if (!update.ok) {
-        options.log.warn({ updateId: update.updateId, problem: update.problem, bytes: body.bytes.length }, 'telegram: webhook update cannot be read; dropped');
+        options.log.warn({ updateId: update.updateId, problem: update.problem, bytes: body.length }, 'telegram: webhook update cannot be read; dropped');
         return answer(response, 200, 'ok');
       }
       await options.handleUpdate(update.update);

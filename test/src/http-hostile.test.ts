@@ -25,7 +25,9 @@ interface Started {
   records: ReturnType<typeof memoryLog>['records'];
 }
 
-async function start(options: { routes?: WebhookRoute[]; limits?: Partial<HttpLimits>; readiness?: () => Promise<never>; metrics?: Metrics } = {}): Promise<Started> {
+async function start(
+  options: { routes?: WebhookRoute[]; limits?: Partial<HttpLimits>; readiness?: () => Promise<never>; metrics?: Metrics } = {},
+): Promise<Started> {
   const { log, records } = memoryLog('info');
   const metrics = options.metrics ?? new Metrics();
   server = await startHttpServer({
@@ -104,7 +106,9 @@ describe('checks that fail', () => {
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(500);
     expect((await fetch(`http://127.0.0.1:${port}/webhooks/sync`, { method: 'POST' })).status).toBe(500);
     expect(await healthy(port)).toBe(200);
-    expect(records.map((record) => record.msg)).toEqual(expect.arrayContaining(['readiness check failed', 'metrics collection failed', 'webhook handler failed']));
+    expect(records.map((record) => record.msg)).toEqual(
+      expect.arrayContaining(['readiness check failed', 'metrics collection failed', 'webhook handler failed']),
+    );
   });
 });
 

@@ -22,7 +22,11 @@ function runChild(environment: Record<string, string>): Promise<{ code: number |
   });
 }
 
-const lines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+const lines = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('last resort', () => {
   it('waits only for what is left of min_uptime since pm2 spawned the process, and never outside pm2', () => {

@@ -28,7 +28,11 @@ function responseComplete(received: Buffer): boolean {
  * waits for the answer.
  * `keepSending`: more bytes written after the parts, in `keepSending.chunk` pieces, until the server answers or closes.
  */
-export function rawRequest(port: number, parts: readonly (string | Buffer | Promise<void>)[], options: { keepSending?: { chunk: Buffer; max: number } } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  parts: readonly (string | Buffer | Promise<void>)[],
+  options: { keepSending?: { chunk: Buffer; max: number } } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];

@@ -35,9 +35,7 @@ describe('LINE webhook event age', () => {
     expect((await harness.deliver(replayed, fresh)).status).toBe(200);
     expect(harness.handled).toHaveLength(1);
     expect(harness.sentTexts(somchai)).toEqual(['ตอบข้อความใหม่']);
-    expect(messagesOf(harness.adapterLog, 'older than the dedupe window')).toMatchObject([
-      { webhookEventId: replayed.webhookEventId, reason: 'too-old' },
-    ]);
+    expect(messagesOf(harness.adapterLog, 'older than the dedupe window')).toMatchObject([{ webhookEventId: replayed.webhookEventId, reason: 'too-old' }]);
     // Within the window: taken.
     model.script({ text: 'ตอบข้อความช้า' });
     const late = { ...line.textEvent({ source: userSource(somchai), text: 'ข้อความช้าครึ่งชั่วโมง' }), timestamp: Date.now() - hour / 2 };
@@ -53,10 +51,13 @@ describe('LINE webhook bodies a signature does not make readable', () => {
     expect((await harness.post('not json')).status).toBe(200);
     expect((await harness.post({ events: 'none' })).status).toBe(200);
     const good = line.textEvent({ source: userSource(somchai), text: 'สวัสดี' });
-    const broken = { ...line.textEvent({ source: userSource(somchai), text: 'x' }), message: { type: 'text', id: '1', text: 'x', mention: { mentionees: 'all' } } };
+    const broken = {
+      ...line.textEvent({ source: userSource(somchai), text: 'x' }),
+      message: { type: 'text', id: '1', text: 'x', mention: { mentionees: 'all' } },
+    };
     const noMessage = { ...line.textEvent({ source: userSource(somchai), text: 'y' }), message: null };
     model.script({ text: 'สวัสดีครับ' });
-    expect((await harness.post(line.webhookBody(broken, noMessage, good))).status).toBe(200);
+    expect((await harness.post(line.webhookBody(broken as never, noMessage as never, good))).status).toBe(200);
     await harness.test.app.inbound.idle();
     expect(harness.sentTexts(somchai)).toEqual(['สวัสดีครับ']);
     expect(messagesOf(harness.adapterLog, 'is not a LINE event batch')).toHaveLength(2);
@@ -69,11 +70,9 @@ describe('LINE webhook bodies a signature does not make readable', () => {
   it('refuses a chunked body over the cap with 413 as it arrives, read whole by the sender', async () => {
     harness = await startLineHarness();
     const port = Number(new URL(harness.webhookUrl).port);
-    const answer = await rawRequest(
-      port,
-      ['POST /webhooks/line HTTP/1.1\r\nHost: x\r\nX-Line-Signature: c2lnbmF0dXJl\r\nTransfer-Encoding: chunked\r\n\r\n'],
-      { keepSending: { chunk: Buffer.from(`4000\r\n${'z'.repeat(0x4000)}\r\n`), max: 1024 * 1024 } },
-    );
+    const answer = await rawRequest(port, ['POST /webhooks/line HTTP/1.1\r\nHost: x\r\nX-Line-Signature: c2lnbmF0dXJl\r\nTransfer-Encoding: chunked\r\n\r\n'], {
+      keepSending: { chunk: Buffer.from(`4000\r\n${'z'.repeat(0x4000)}\r\n`), max: 1024 * 1024 },
+    });
     expect([answer.status, answer.end]).toEqual([413, 'answered']);
     expect(harness.handled).toEqual([]);
   });

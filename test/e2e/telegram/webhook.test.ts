@@ -73,9 +73,11 @@ describe('Telegram webhook', () => {
       { updateId: 900_000_000, problem: 'message.chat: invalid_type' },
     ]);
     // Too large for an update: 413, and the answer is read whole (no reset).
-    const huge = await rawRequest(port(), [
-      `POST /webhooks/telegram HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: ${secret}\r\nTransfer-Encoding: chunked\r\n\r\n`,
-    ], { keepSending: { chunk: Buffer.from(`4000\r\n${'z'.repeat(0x4000)}\r\n`), max: 2 * 1024 * 1024 } });
+    const huge = await rawRequest(
+      port(),
+      [`POST /webhooks/telegram HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: ${secret}\r\nTransfer-Encoding: chunked\r\n\r\n`],
+      { keepSending: { chunk: Buffer.from(`4000\r\n${'z'.repeat(0x4000)}\r\n`), max: 2 * 1024 * 1024 } },
+    );
     expect([huge.status, huge.end]).toEqual([413, 'answered']);
     const declared = await rawRequest(port(), [
       `POST /webhooks/telegram HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: ${secret}\r\nContent-Length: 2000000\r\n\r\n`,
