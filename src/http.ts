@@ -1,4 +1,6 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { defaultHttpLimits, type HttpLimits } from './http-limits.js';
 import { lingerAfterAnswer, refuse, serveWebhook, type WebhookServing } from './http-webhook.js';
 import type { WebhookRoute } from './shared/channel.js';
@@ -93,6 +95,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
     }
   });
   server.maxConnections = limits.maxConnections;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, limits.lingerMs));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
@@ -103,6 +106,29 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
   const address = server.address();
   options.log.info({ port: typeof address === 'object' && address ? address.port : options.port, host }, 'http server listening');
   return server;
+}
+
+/** Node's status for a request it could not parse; 400 for the rest. */
+const clientErrorStatus: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+};
+
+/**
+ * A request Node could not parse (a bad request line, header or chunk) or one past the time-outs: its status, then
+ * the connection closed once the rest was discarded or `lingerMs` passed, like the refusals (a reset could lose
+ * the answer). A socket that already carried an answer or is gone is just closed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, lingerMs: number): void {
+  if (error.code === 'ECONNRESET' || !socket.writable || (socket as Socket).bytesWritten > 0) {
+    socket.destroy();
+    return;
+  }
+  const status = clientErrorStatus[error.code ?? ''] ?? 400;
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.resume();
+  setTimeout(() => socket.destroy(), lingerMs).unref();
 }
 
 async function answerReadiness(response: http.ServerResponse, options: HttpServerOptions): Promise<void> {
