@@ -86,6 +86,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
   };
   const server = http.createServer(serverOptions, (request, response) => {
     response.once('finish', () => lingerAfterAnswer(request, limits.lingerMs));
+    // A write after the end or to a socket gone is an 'error' event: never an uncaught one.
+    response.on('error', (error) => options.log.warn({ path: requestPath(request.url), error: String(error) }, 'http response failed'));
     try {
       answer(request, response);
     } catch (error) {
