@@ -27,6 +27,7 @@ export const defaultHttpLimits: HttpLimits = {
   bodyTimeoutMs: 10_000,
   lingerMs: 2_000,
   maxConnections: 4_096,
-  // 32 bodies, 8 MiB together: 32 LINE bodies at their 256 KiB cap, or 8 Telegram bodies at their 1 MiB cap.
-  webhookGate: { maxBodies: 32, maxBytes: 8 * 1024 * 1024, maxWaiting: 256, maxWaitMs: 5_000 },
+  // 32 bodies, 8 MiB together: 32 LINE bodies at their 256 KiB cap, or 8 Telegram bodies at their 1 MiB cap. A
+  // waiting request costs what Node already read of its socket (up to ~100 KiB): 64 of them, not hundreds.
+  webhookGate: { maxBodies: 32, maxBytes: 8 * 1024 * 1024, maxWaiting: 64, maxWaitMs: 5_000 },
 };
