@@ -75,10 +75,14 @@ const saeng = {
   kill_timeout: shutdownGraceMs + 10_000,
   // A crash (any signal or exit code) restarts after 1 s, 1.5 s, 2.25 s … up to 15 s; back to 1 s after 30 s up.
   exp_backoff_restart_delay: 1_000,
-  // A bot that cannot start (bad configuration, unusable DATA_DIR, busy HTTP_PORT: exit 1 within a second or two)
-  // is stopped after 3 exits within 10 s of their start (in the first 30 s after `pm2 start`/`restart`) instead of
-  // looping with back-off forever; `pm2 logs saeng` says why. Not stop_exit_codes: [1]: Node also exits 1 on an
-  // uncaught exception, and a crash must restart. (pm2 7 then lists it as "waiting restart", but it stays down.)
+  // pm2 7 (lib/God.js handleExit) counts an exit as unstable when the process ran less than min_uptime, and only in
+  // the first min_uptime × max_restarts (30 s) after `pm2 start`/`restart`; at max_restarts it stops the app for
+  // good. So a bot that cannot start (bad configuration, unusable DATA_DIR, busy HTTP_PORT, Redis not answering: exit 1
+  // within a second or two) is stopped after 3 tries instead of looping with back-off forever; `pm2 logs saeng` says
+  // why. (pm2 7 then lists it as "waiting restart", but it stays down.) A crash after start-up must never count so:
+  // src/last-resort.ts logs an uncaught error and exits 70 only once the process has been up min_uptime (pm2 gives it
+  // pm_uptime and min_uptime in its environment), so pm2 restarts it with back-off, however early and often it
+  // crashes. Not stop_exit_codes: [1]: that would stop a bot whose Redis is a few seconds late at boot at once.
   min_uptime: 10_000,
   max_restarts: 3,
   // V8 heap capped at 256 MB above; RSS adds native memory (SQLite caches, libvips decoding an image up to

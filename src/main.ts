@@ -5,6 +5,7 @@ import { configSecrets } from './config.js';
 import { createLogRedactor } from './dlp/redact-credentials.js';
 import { createLogger } from './shared/log.js';
 import { loadDotEnv } from './dotenv.js';
+import { installLastResort } from './last-resort.js';
 import { Metrics } from './metrics.js';
 import { createPlatformAdapters } from './platforms.js';
 import { startService } from './service.js';
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
     ...(interactive ? {} : { byLevel: { info: process.stdout, problems: process.stderr } }),
     redact: createLogRedactor(configSecrets(config)),
   });
+  // From here an error nothing caught is logged (redacted) and ends the process for pm2 to restart (src/last-resort.ts).
+  let started = false;
+  installLastResort({ log, started: () => started, environment: process.env, exit: (code) => process.exit(code) });
   // Redis and PostgreSQL when configured: checked now, so a wrong address is one plain line and exit 1.
   const shared = await connectSharedServers(config, log).catch((error: unknown) => {
     if (error instanceof SharedServerError) stopAtStart(error.describe(config.BOT_LANGUAGE));
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
     throw error;
   });
   process.send?.('ready'); // pm2 wait_ready
+  started = true;
 
   if (consoleAdapter) {
     await consoleAdapter.closed;

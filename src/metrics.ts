@@ -16,6 +16,9 @@ export interface MetricsSources {
   queueStats: () => Promise<QueueStats>;
 }
 
+/** Why the HTTP server refused a request before its route ran (the label values of saeng_http_refused_total). */
+export type HttpRefusal = 'bad-target' | 'too-large' | 'busy' | 'too-slow';
+
 const platforms = Object.keys({ discord: true, telegram: true, line: true, console: true } satisfies Record<Platform, true>) as Platform[];
 const turnBuckets = [0.5, 1, 2, 5, 10, 20, 40, 80, 160];
 
@@ -37,6 +40,7 @@ export class Metrics {
     ]),
     'rate-limited': this.counter('saeng_platform_rate_limited_total', 'Rate-limit answers (HTTP 429) from the platform API, by platform', ['platform']),
   };
+  private readonly httpRefused = this.counter('saeng_http_refused_total', 'HTTP requests refused before a route ran, by reason', ['reason']);
   private readonly ocrJobs = this.counter('saeng_ocr_jobs_total', 'Image reads by outcome', ['outcome']);
   private readonly turnSeconds = this.histogram('saeng_turn_seconds', 'Whole-turn wall time', turnBuckets);
   private readonly modelSeconds = this.histogram('saeng_turn_model_seconds', 'Time a turn spent waiting on the model server', turnBuckets);
@@ -102,6 +106,11 @@ export class Metrics {
   /** What an adapter reports its sends through (src/platforms.ts hands one to each adapter). */
   deliveryObserver(platform: Platform): DeliveryObserver {
     return (event) => this.delivery[event].inc({ platform });
+  }
+
+  /** A request the HTTP server refused itself (src/http.ts): a malformed target, a body too large, no room, too slow. */
+  recordHttpRefused(reason: HttpRefusal): void {
+    this.httpRefused.inc({ reason });
   }
 
   recordOcr(observation: OcrObservation): void {

@@ -65,6 +65,7 @@ const adapterFactories: Record<CredentialedPlatform, AdapterFactory> = {
       ...(config.LINE_API_BASE_URL ? { apiBaseUrl: config.LINE_API_BASE_URL } : {}),
       ...(config.LINE_DATA_API_BASE_URL ? { dataApiBaseUrl: config.LINE_DATA_API_BASE_URL } : {}),
       replyWindowMs: config.LINE_REPLY_WINDOW_MS,
+      dedupeTtlMs: config.DEDUPE_TTL_SECONDS * 1000,
       logger: log.child({ platform: 'line' }),
       language: config.BOT_LANGUAGE,
       timeZone: config.BOT_TIMEZONE,

@@ -14,6 +14,7 @@ import { lineErrorMessage, sendBubbles } from './sending.js';
 import { lineWebhookRoute } from './webhook.js';
 import { WebhookGate } from '../common/webhook-gate.js';
 import { PlatformConfigError } from '../../src/shared/platform-config-error.js';
+import { lineMaxEventAgeMs } from './webhook-events.js';
 
 // The LINE adapter's face (docs/architecture.md, "Adding a platform"): @line/bot-sdk 11.0.0 (the last for Node 20),
 // a signed webhook on the HTTP server, every event of a batch stored before the 200, answers in one reply call
@@ -42,6 +43,8 @@ export interface LineAdapterOptions {
   sleep?: Sleep;
   /** Counts reply/push calls that went out, retries and 429s (src/metrics.ts). */
   observeDelivery?: DeliveryObserver;
+  /** DEDUPE_TTL_SECONDS in ms: webhook events older than this window allows are refused (webhook-events.ts). */
+  dedupeTtlMs: number;
 }
 
 /** How long the bot's sent ids are kept to recognize a quote of one (LINE keeps chats far longer; a month is plenty). */
@@ -83,6 +86,8 @@ class LineAdapter implements PlatformAdapter {
         channelSecret: options.channelSecret,
         accepting: () => this.gate.wait(0),
         handleEvents: (events) => this.track(this.takeEvents(events)),
+        maxEventAgeMs: lineMaxEventAgeMs(options.dedupeTtlMs),
+        log: options.logger,
       }),
     ];
   }

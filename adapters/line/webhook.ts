@@ -1,13 +1,17 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { validateSignature, type webhook } from '@line/bot-sdk';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { webhook } from '@line/bot-sdk';
 import type { WebhookRoute } from '../../src/shared/channel.js';
-import { isRecord } from '../../src/shared/is-record.js';
+import type { Logger } from '../../src/shared/log.js';
+import { readRequestBody } from '../common/read-request-body.js';
 import { gateRefusal, type GateState } from '../common/webhook-gate.js';
+import { lineWebhookEvents } from './webhook-events.js';
 
 // LINE's webhook (platforms.md §3.1): `x-line-signature` is the base64 HMAC-SHA256 of the raw body with the channel
-// secret, checked (constant time, the SDK's validateSignature) before anything is parsed or stored; 401 without a
-// valid one. A body over the cap is refused with 413 as soon as it passes it. The 200 comes only once every event
-// of the batch is stored — well under a second, since storing never waits for a turn.
+// secret, computed while the body streams in and compared in constant time before anything is parsed or stored;
+// 401 without a valid one. A body over the cap is refused with 413 (by its Content-Length before it is read, by
+// count as it arrives). The 200 comes only once every event of the batch is stored — well under a second, since
+// storing never waits for a turn. Signed events that are too old or unreadable are left out (webhook-events.ts).
 
 export const lineWebhookPath = '/webhooks/line';
 
@@ -23,53 +27,48 @@ export interface LineWebhookOptions {
    * does not deliver an event again), `closed` once it stops (503).
    */
   accepting(): Promise<GateState>;
-}
-
-async function readCapped(request: IncomingMessage): Promise<Buffer | 'too-large'> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxWebhookBodyBytes) return 'too-large';
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of request) {
-    const bytes = chunk as Buffer;
-    total += bytes.length;
-    if (total > maxWebhookBodyBytes) return 'too-large';
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks);
+  /** The oldest event taken (lineMaxEventAgeMs of DEDUPE_TTL_SECONDS): an older one may be a replay the queue forgot. */
+  maxEventAgeMs: number;
+  log: Logger;
+  now?: () => number;
 }
 
 function answer(response: ServerResponse, status: number, text: string): void {
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...(status === 413 ? { connection: 'close' } : {}) });
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
   response.end(text);
 }
 
-function eventsOf(body: Buffer): webhook.Event[] | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(parsed) || !Array.isArray(parsed.events)) return undefined;
-  return parsed.events.filter((event): event is webhook.Event => isRecord(event) && typeof event.type === 'string');
+function signatureMatches(given: string, computed: Buffer): boolean {
+  const expected = Buffer.from(computed.toString('base64'));
+  const received = Buffer.from(given);
+  return received.length === expected.length && timingSafeEqual(received, expected);
 }
 
 export function lineWebhookRoute(options: LineWebhookOptions): WebhookRoute {
+  const now = options.now ?? Date.now;
   return {
     method: 'POST',
     path: lineWebhookPath,
+    maxBodyBytes: maxWebhookBodyBytes,
     handle: async (request, response) => {
       const signature = request.headers['x-line-signature'];
       if (typeof signature !== 'string' || signature === '') return answer(response, 401, 'signature missing');
-      const body = await readCapped(request);
-      if (body === 'too-large') return answer(response, 413, 'body too large');
-      if (!validateSignature(body, options.channelSecret, signature)) return answer(response, 401, 'signature invalid');
+      const hmac = createHmac('sha256', options.channelSecret);
+      const body = await readRequestBody(request, maxWebhookBodyBytes, (chunk) => hmac.update(chunk));
+      if (body.kind === 'aborted') return;
+      if (body.kind === 'too-large') return answer(response, 413, 'body too large');
+      if (!signatureMatches(signature, hmac.digest())) return answer(response, 401, 'signature invalid');
       const gate = await options.accepting();
       if (gate !== 'open') return answer(response, 503, gateRefusal[gate]);
-      const events = eventsOf(body);
-      if (!events) return answer(response, 400, 'not a LINE webhook body');
-      await options.handleEvents(events);
+      const batch = lineWebhookEvents(body.bytes(), now(), options.maxEventAgeMs);
+      // Signed by LINE yet unreadable: a 4xx or 5xx would only have it sent again, for ever.
+      if (!batch) {
+        options.log.warn({ bytes: body.length }, 'line: signed webhook body is not a LINE event batch; dropped');
+        return answer(response, 200, 'ok');
+      }
+      for (const refused of batch.refused)
+        options.log.warn(refused, `line: webhook event ${refused.reason === 'too-old' ? 'older than the dedupe window' : 'malformed'}; dropped`);
+      await options.handleEvents(batch.events);
       answer(response, 200, 'ok');
     },
   };

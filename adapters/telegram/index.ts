@@ -109,6 +109,7 @@ class TelegramAdapter implements PlatformAdapter {
               // A delivery during the start waits a little for getMe, then gets a 503 Telegram delivers again after.
               accepting: () => this.gate.wait(webhookStartWaitMs),
               handleUpdate: (update) => this.handleWebhookUpdate(update),
+              log: options.logger,
             }),
           ]
         : undefined;

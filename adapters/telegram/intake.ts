@@ -71,7 +71,7 @@ export class TelegramIntake {
       // Its knowledge bases, bindings and history follow; confirmed to Telegram only once they have.
       return { stored: this.options.handler.moveSpace({ from: `telegram:${migration.from}`, to: `telegram:${migration.to}` }) };
     }
-    const normalized = normalizeTelegramMessage(message, this.options.bot, { maxImageBytes: this.options.maxImageBytes });
+    const normalized = this.normalize(message);
     if (!normalized) return undefined;
     this.options.onChatActive(message.chat.id);
     await this.resolveAdmin(message, normalized);
@@ -81,6 +81,19 @@ export class TelegramIntake {
     if (albumId === undefined) return { stored: this.lastStored.get(key) };
     // Registered after add(): an album that add() closed is an earlier one, not this member's.
     return { stored: new Promise<void>((resolve, reject) => this.waiting.set(key, [...(this.waiting.get(key) ?? []), { resolve, reject }])) };
+  }
+
+  /**
+   * A message that cannot be read is dropped with a log line, never thrown: a throw leaves it unconfirmed, and
+   * Telegram would send it again for ever (webhook) or polling would stop at it.
+   */
+  private normalize(message: Message): InboundMessage | undefined {
+    try {
+      return normalizeTelegramMessage(message, this.options.bot, { maxImageBytes: this.options.maxImageBytes });
+    } catch (error) {
+      this.options.logger.warn({ messageId: message.message_id, error: String(error) }, 'telegram: message cannot be read; dropped');
+      return undefined;
+    }
   }
 
   /** Stores every album still open (at shutdown). */

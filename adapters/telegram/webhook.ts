@@ -1,13 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Update } from 'telegraf/types';
 import type { WebhookRoute } from '../../src/shared/channel.js';
-import { isRecord } from '../../src/shared/is-record.js';
+import type { Logger } from '../../src/shared/log.js';
+import { readRequestBody } from '../common/read-request-body.js';
 import { gateRefusal, type GateState } from '../common/webhook-gate.js';
+import { checkUpdateShape, type UpdateCheck } from './update-shape.js';
 
 // Telegram's webhook (platforms.md §2.1): every POST carries the secret given to setWebhook in
-// X-Telegram-Bot-Api-Secret-Token; the answer is 200 only once the update is stored, so anything else (a failed
-// store, a shutdown, a start that has not reached Telegram yet) makes Telegram deliver it again.
+// X-Telegram-Bot-Api-Secret-Token, checked before the body is read; the answer is 200 only once the update is stored,
+// so anything else (a failed store, a shutdown, a start that has not reached Telegram yet) makes Telegram deliver it
+// again. A body over the cap is 413; an update with the secret that the adapter cannot read (update-shape.ts) is
+// dropped with a log line and answered 200.
 
 export const telegramWebhookPath = '/webhooks/telegram';
 
@@ -15,7 +19,7 @@ export const telegramWebhookPath = '/webhooks/telegram';
 export const webhookSecretPattern = /^[A-Za-z0-9_-]{1,256}$/;
 
 /** An update is a few kilobytes; anything this large is not one. */
-const maxBodyBytes = 1024 * 1024;
+export const maxBodyBytes = 1024 * 1024;
 
 export interface TelegramWebhookOptions {
   secret: string;
@@ -26,6 +30,7 @@ export interface TelegramWebhookOptions {
    * short wait: Telegram delivers it again), `closed` once the adapter stops (503, Telegram keeps it).
    */
   accepting(): Promise<GateState>;
+  log: Logger;
 }
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
@@ -35,27 +40,12 @@ function secretMatches(given: string | string[] | undefined, secret: string): bo
   return typeof given === 'string' && timingSafeEqual(digest(given), digest(secret));
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of request) {
-    const bytes = chunk as Buffer;
-    total += bytes.length;
-    if (total > maxBodyBytes) return undefined;
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks);
-}
-
-function parseUpdate(body: Buffer): Update | undefined {
-  let parsed: unknown;
+function parseUpdate(body: Buffer): UpdateCheck {
   try {
-    parsed = JSON.parse(body.toString('utf8'));
+    return checkUpdateShape(JSON.parse(body.toString('utf8')));
   } catch {
-    return undefined;
+    return { ok: false, updateId: undefined, problem: 'not JSON' };
   }
-  if (!isRecord(parsed) || typeof parsed.update_id !== 'number' || !Number.isInteger(parsed.update_id)) return undefined;
-  return parsed as unknown as Update;
 }
 
 function answer(response: ServerResponse, status: number, text: string): void {
@@ -67,14 +57,21 @@ export function telegramWebhookRoute(options: TelegramWebhookOptions): WebhookRo
   return {
     method: 'POST',
     path: telegramWebhookPath,
+    maxBodyBytes,
     handle: async (request, response) => {
       if (!secretMatches(request.headers['x-telegram-bot-api-secret-token'], options.secret)) return answer(response, 401, 'unauthorized');
       const gate = await options.accepting();
       if (gate !== 'open') return answer(response, 503, gateRefusal[gate]);
-      const body = await readBody(request);
-      const update = body && parseUpdate(body);
-      if (!update) return answer(response, 400, 'not a Telegram update');
-      await options.handleUpdate(update);
+      const body = await readRequestBody(request, maxBodyBytes);
+      if (body.kind === 'aborted') return;
+      if (body.kind === 'too-large') return answer(response, 413, 'body too large');
+      const update = parseUpdate(body.bytes());
+      // Sent with our secret yet unreadable: any answer but 200 would have Telegram send it again, for ever.
+      if (!update.ok) {
+        options.log.warn({ updateId: update.updateId, problem: update.problem, bytes: body.length }, 'telegram: webhook update cannot be read; dropped');
+        return answer(response, 200, 'ok');
+      }
+      await options.handleUpdate(update.update);
       answer(response, 200, 'ok');
     },
   };

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 import type { WebhookRoute } from '../shared/channel.js';
 
 // Signed, expiring download links for files the assistant wrote, for platforms that cannot send files (LINE). Only
@@ -74,7 +75,8 @@ export class FileLinks {
   }
 
   private serve(url: string, response: Parameters<WebhookRoute['handle']>[1]): void {
-    const query = new URL(url, 'http://localhost').searchParams;
+    // URLSearchParams never throws, whatever the bytes (new URL() does, on a malformed target).
+    const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
     const relative = query.get('f') ?? '';
     const expires = Number(query.get('e'));
     const given = Buffer.from(query.get('s') ?? '');
@@ -86,11 +88,18 @@ export class FileLinks {
     if (current !== relative) return answer(response, 404, 'file not found');
     const file = path.join(this.root, ...relative.split('/'));
     const name = path.basename(file);
+    let size: number;
+    try {
+      size = statSync(file).size;
+    } catch {
+      return answer(response, 404, 'file not found');
+    }
     response.writeHead(200, {
       'content-type': 'application/octet-stream',
-      'content-length': statSync(file).size,
+      'content-length': size,
       'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
     });
-    createReadStream(file).pipe(response);
+    // A read error (the file removed meanwhile) or a client gone ends the response; never an unhandled 'error'.
+    pipeline(createReadStream(file), response, () => undefined);
   }
 }

@@ -106,6 +106,12 @@ export interface WebhookRoute {
   method: 'GET' | 'POST';
   /** Exact path, e.g. `/webhooks/line`. */
   path: string;
+  /**
+   * The largest body the route reads. The HTTP server refuses a larger Content-Length (413) before the route runs,
+   * and reads at most a bounded number of bodies at once (src/webhook-body-room.ts); without it, a request with a body is
+   * refused. The route still counts the bytes it reads (a chunked body declares no length).
+   */
+  maxBodyBytes?: number;
   /** Answers the request; the adapter checks the platform's signature itself. */
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
 }

@@ -36,6 +36,7 @@ describe('http server', () => {
       {
         method: 'POST',
         path: '/webhooks/line',
+        maxBodyBytes: 1024,
         handle: async (request, response) => {
           let body = '';
           for await (const chunk of request) body += String(chunk);

@@ -10,6 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const entry = path.join(root, 'src/main.ts');
 
 export interface BotProcess {
+  /** The child's process id (its /proc/<pid>/status holds its memory figures). */
+  pid: number;
   /** Sends the signal and resolves with the exit code (null when killed by it). */
   kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<number | null>;
   stderr(): string;
@@ -96,6 +98,7 @@ export async function startBotProcess(environment: Record<string, string>, worki
       });
     });
   return {
+    pid: child.pid ?? 0,
     kill: (signal) => {
       if (alive) child.kill(signal);
       return exited;

@@ -9,9 +9,11 @@ import { silentLogger } from '../../../src/shared/log.js';
 import { privateChat, startFakeTelegram, textMessageUpdate, user } from '../../fakes/telegram/index.js';
 import { startTelegramHarness, type TelegramHarness } from './telegram-harness.js';
 import { testInboundHandler } from '../../support/inbound-handler.js';
+import { rawRequest } from '../../support/raw-http.js';
 
 // Webhook mode through the real HTTP server (src/http.ts): setWebhook with the secret at start, 401 without the
-// secret header, 400 for a body that is no Update, 200 once the update is stored, and the answer sent after.
+// secret header, 413 for a body too large (read whole, no reset), 200 with a log line for an unreadable update with
+// the secret (a poison update would be redelivered for ever), 200 once the update is stored, and the answer after.
 
 const somchai = user(501, 'สมชาย', 'somchai');
 const direct = privateChat(somchai);
@@ -27,10 +29,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function post(body: string, headers: Record<string, string>): Promise<number> {
+function port(): number {
   if (!server) throw new Error('no server');
-  const { port } = server.address() as AddressInfo;
-  const response = await fetch(`http://127.0.0.1:${port}/webhooks/telegram`, {
+  return (server.address() as AddressInfo).port;
+}
+
+async function post(body: string, headers: Record<string, string>): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port()}/webhooks/telegram`, {
     method: 'POST',
     body,
     headers: { 'content-type': 'application/json', ...headers },
@@ -57,8 +62,27 @@ describe('Telegram webhook', () => {
     const body = JSON.stringify(update);
     expect(await post(body, {})).toBe(401);
     expect(await post(body, { 'x-telegram-bot-api-secret-token': `${secret}x` })).toBe(401);
-    expect(await post('{"message":{}}', { 'x-telegram-bot-api-secret-token': secret })).toBe(400);
-    expect(await post('not json', { 'x-telegram-bot-api-secret-token': secret })).toBe(400);
+    // With the secret yet unreadable: dropped with a log line and 200, or Telegram would send it again for ever.
+    expect(await post('{"message":{}}', { 'x-telegram-bot-api-secret-token': secret })).toBe(200);
+    expect(await post('not json', { 'x-telegram-bot-api-secret-token': secret })).toBe(200);
+    const poison = { update_id: 900_000_000, message: { message_id: 1, date: 1, chat: 'not a chat', text: 'x' } };
+    expect(await post(JSON.stringify(poison), { 'x-telegram-bot-api-secret-token': secret })).toBe(200);
+    expect(harness.adapterLog.filter((record) => record.msg === 'telegram: webhook update cannot be read; dropped')).toMatchObject([
+      { problem: 'update_id: invalid_type' },
+      { problem: 'not JSON' },
+      { updateId: 900_000_000, problem: 'message.chat: invalid_type' },
+    ]);
+    // Too large for an update: 413, and the answer is read whole (no reset).
+    const huge = await rawRequest(
+      port(),
+      [`POST /webhooks/telegram HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: ${secret}\r\nTransfer-Encoding: chunked\r\n\r\n`],
+      { keepSending: { chunk: Buffer.from(`4000\r\n${'z'.repeat(0x4000)}\r\n`), max: 2 * 1024 * 1024 } },
+    );
+    expect([huge.status, huge.end]).toEqual([413, 'answered']);
+    const declared = await rawRequest(port(), [
+      `POST /webhooks/telegram HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: ${secret}\r\nContent-Length: 2000000\r\n\r\n`,
+    ]);
+    expect([declared.status, declared.end]).toEqual([413, 'answered']);
     expect(harness.handled).toEqual([]);
 
     harness.model.script({ text: 'สวัสดีครับ' });

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lineUserId, startFakeLine, userSource, type FakeLine } from '../../fakes/line/index.js';
+import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
+import { botEnvironment, killAllBots, startBotProcess, type BotProcess } from '../../support/bot-process.js';
+import { flood, memoryOf } from '../../support/webhook-flood.js';
+
+// The real bot (src/main.ts, LINE webhook on its HTTP server) hit by 1,500 connections at once, each a 250 KB body
+// with a bad signature — before the webhook gate that took it from 148 to 517 MB. Its peak memory (VmHWM from
+// /proc) must stay within a bound of where it was, it must answer every connection, and signed deliveries sent
+// meanwhile are stored and answered once each (a 503 is delivered again, as LINE's redelivery or Telegram do).
+
+const somchai = lineUserId('somchai');
+const connections = 1_500;
+const bodyBytes = 250 * 1024;
+/** Growth of the peak RSS allowed over the ready bot's: measured +55 MiB (the code before the gate: +129 to +150 MiB, kept). */
+const peakGrowthBoundMiB = 80;
+
+let line: FakeLine;
+let model: FakeModelServer;
+let workDir: string;
+let bot: BotProcess;
+let port: number;
+
+beforeAll(async () => {
+  line = await startFakeLine();
+  model = await startFakeModelServer({ flavour: 'generic', modelId: 'test-model' });
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-flood-'));
+  bot = await startBotProcess(
+    {
+      LINE_CHANNEL_SECRET: line.channelSecret,
+      LINE_CHANNEL_ACCESS_TOKEN: line.channelAccessToken,
+      LINE_API_BASE_URL: line.url,
+      LINE_DATA_API_BASE_URL: line.url,
+      ...botEnvironment(model.url, path.join(workDir, 'data'), 'info'),
+    },
+    workDir,
+  );
+  port = (JSON.parse(await bot.stdoutLine('"http server listening"')) as { port: number }).port;
+}, 60_000);
+afterAll(async () => {
+  await killAllBots();
+  await line?.close();
+  await model?.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+/** Posts a signed delivery until it is taken (200); a 503 (no room) is sent again, as the platform would. */
+async function deliverSigned(text: string): Promise<number> {
+  const body = line.webhookBody(line.textEvent({ source: userSource(somchai), text }));
+  for (let attempt = 1; attempt <= 100; attempt += 1) {
+    const answer = await line.postWebhook(`http://127.0.0.1:${port}/webhooks/line`, body).catch(() => undefined);
+    if (answer?.status === 200) return attempt;
+    if (answer && answer.status !== 503) throw new Error(`signed delivery answered ${answer.status}`);
+  }
+  throw new Error('signed delivery never taken');
+}
+
+describe('a flood of unauthenticated webhook bodies', { timeout: 180_000 }, () => {
+  it('keeps the bot’s memory bounded, answers every connection, and still takes signed deliveries', async () => {
+    model.script({ text: 'ตอบหนึ่ง' }, { text: 'ตอบสอง' }, { text: 'ตอบสาม' });
+    const before = memoryOf(bot.pid);
+    const head = `POST /webhooks/line HTTP/1.1\r\nHost: x\r\nX-Line-Signature: ${'A'.repeat(43)}=\r\nContent-Type: application/json\r\nContent-Length: ${bodyBytes}\r\n\r\n`;
+    const body = Buffer.alloc(bodyBytes, '{"events":[]}');
+    const flooding = flood(port, head, body, connections);
+    const signed = Promise.all([deliverSigned('คำถามหนึ่ง'), deliverSigned('คำถามสอง'), deliverSigned('คำถามสาม')]);
+    const [{ statuses }] = await Promise.all([flooding, signed]);
+    const after = memoryOf(bot.pid);
+    console.info(JSON.stringify({ connections, bodyBytes, statuses, before, after }));
+
+    // Every connection got an answer: 401 for a bad signature, or 503 when there was no room.
+    expect(statuses.none ?? 0).toBe(0);
+    expect((statuses['401'] ?? 0) + (statuses['503'] ?? 0)).toBe(connections);
+    expect(after.peakMiB - before.rssMiB).toBeLessThan(peakGrowthBoundMiB);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    // The signed questions: stored, each answered once.
+    for (let attempt = 0; attempt < 600 && line.sentMessages(somchai).length < 3; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(line.sentMessages(somchai).map((message) => message.text)).toEqual(['ตอบหนึ่ง', 'ตอบสอง', 'ตอบสาม']);
+    expect(model.chatRequests).toHaveLength(3);
+  });
+});
