@@ -138,6 +138,7 @@ export function createApp(options: AppOptions): App {
     timeoutMs: config.MODEL_TIMEOUT_MS,
     retries: config.MODEL_RETRIES,
     maxTokens: config.MODEL_MAX_TOKENS,
+    outputLimits: { answerChars: config.MODEL_MAX_ANSWER_CHARS, reasoningChars: config.MODEL_MAX_REASONING_CHARS, stepMs: config.MODEL_STEP_MAX_MS },
     log,
   });
   const capabilities = new DetectedCapabilities({
