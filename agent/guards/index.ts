@@ -58,9 +58,33 @@ export interface AnswerGuardOptions {
   unreadImages?: readonly UnreadReason[];
 }
 
+/**
+ * The most answer text the pipeline reads (MODEL_MAX_ANSWER_CHARS cannot be set higher): a longer text (a tool-log
+ * answer, a caller's own record) is cut here first, so every step's work is bounded by this length.
+ */
+export const maxGuardedChars = 200_000;
+
+/** The first maxGuardedChars UTF-16 units, never ending in half a surrogate pair. */
+function cutAtBound(text: string): string {
+  const last = text.charCodeAt(maxGuardedChars - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxGuardedChars - 1 : maxGuardedChars);
+}
+
 export function runAnswerGuards(record: TurnRecord, options: AnswerGuardOptions): GuardedAnswer {
   const events: GuardEvent[] = [];
-  const finished: TurnRecord = { ...record, finalText: answerWhenEmpty(record) };
+  const whole = answerWhenEmpty(record);
+  const tooLong = whole.length > maxGuardedChars;
+  const cutEvent: GuardEvent = {
+    guard: 'output-limit',
+    action: 'rewrite',
+    reason: `answer of ${whole.length} characters cut to ${maxGuardedChars} before the guards`,
+  };
+  if (tooLong) events.push(cutEvent);
+  const finished: TurnRecord = {
+    ...record,
+    finalText: tooLong ? cutAtBound(whole) : whole,
+    guardEvents: tooLong ? [...record.guardEvents, cutEvent] : record.guardEvents,
+  };
   let text = finished.finalText;
 
   const refusal = checkRefusal(finished);
