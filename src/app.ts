@@ -301,6 +301,7 @@ export function createApp(options: AppOptions): App {
     queue: inboundQueue,
     turns: queue,
     process: (message, responder, replies, hooks) => router.process(message, responder, replies, hooks),
+    setAside: (message, responder, replies) => router.setAside(message, responder, replies),
     responderFor: (message) => adaptersByPlatform.get(message.platform)?.responderFor(message),
     moveSpace: (move) => moveSpace({ history: storage.history, knowledge, log }, move),
     knowledgeBaseNames: async (spaceKey) => (await knowledge.listKnowledgeBases({ spaceKey })).map((knowledgeBase) => knowledgeBase.name),
