@@ -7,8 +7,8 @@ import { readTelegramHtml } from './telegram-marks.js';
 import { escapeHtml, renderTelegramHtml } from './telegram-html.js';
 
 // The rendering face every chat adapter uses: the agent's Markdown, parsed once, rendered for one platform and
-// split after rendering into parts that each fit one message. How many parts a reply may take is the adapter's
-// concern (LINE: five per reply token).
+// split after rendering into parts that each fit one message. How many parts a reply may take is the same on every
+// platform (reply-cap.ts: five, the rest as a file or cut).
 
 export type FormattedPlatform = 'telegram' | 'discord' | 'line';
 
