@@ -1,7 +1,7 @@
 import type { GuardEvent } from '../src/shared/types.js';
 import { findLeakedToolCalls } from './guards/leaked-markup.js';
 import { createStreamMonitor } from './guards/stream-monitor.js';
-import { parseToolArguments, type AssembledToolCall } from './model/index.js';
+import { parseToolArguments, type AssembledToolCall, type OutputCut } from './model/index.js';
 import type { AnyTool } from './tools/tool.js';
 import type { AgentRuntime } from './turn-request.js';
 import type { TurnState } from './turn-state.js';
@@ -45,23 +45,33 @@ export async function modelStep(turn: TurnState, runtime: AgentRuntime, toolsAll
     record.stopReason = 'repetition';
     return { text: result.content, calls: [], cutForRepetition: true };
   }
-  if (result.toolCalls.length > 0) return { text: result.content, calls: result.toolCalls, cutForRepetition: false };
+  // An output bound closed the stream: what came is the answer (guarded as usual, with a note that it was cut);
+  // calls from a cut stream may be incomplete and are not run.
+  if (result.cut) {
+    record.stopReason = 'output-limit';
+    record.guardEvents.push({ guard: 'output-limit', action: 'rewrite', reason: outputCutReason(result.cut, result.content.length) });
+  } else if (result.toolCalls.length > 0) return { text: result.content, calls: result.toolCalls, cutForRepetition: false };
 
   const leaked = findLeakedToolCalls(result.content, [...runtime.tools.keys()]);
   if (!leaked.found) return { text: result.content, calls: [], cutForRepetition: false };
-  const recovered = toolsAllowed ? leaked.calls.filter((call) => isValidCall(runtime.tools, call)) : [];
+  const recovered = toolsAllowed && !result.cut ? leaked.calls.filter((call) => isValidCall(runtime.tools, call)) : [];
   record.guardEvents.push({
     guard: 'leaked-markup',
     action: recovered.length > 0 ? 'rewrite' : 'block',
     reason: recovered.length > 0 ? `recovered ${recovered.length} tool call(s) from text` : 'tool-call markup cut from the answer',
   });
   record.drafts.push(result.content);
-  if (recovered.length === 0 && result.aborted) record.stopReason = 'leaked-markup';
+  if (recovered.length === 0 && result.aborted && !result.cut) record.stopReason = 'leaked-markup';
   return {
     text: leaked.cleanedText,
     calls: recovered.map((call, index) => ({ id: `recovered_${record.steps}_${index}`, ...call })),
     cutForRepetition: false,
   };
+}
+
+function outputCutReason(cut: OutputCut, kept: number): string {
+  const bound = cut === 'time' ? 'the step time bound' : cut === 'answer-length' ? 'the answer length bound' : 'the reasoning length bound';
+  return `model output reached ${bound}: stream closed, ${kept} character(s) of answer kept`;
 }
 
 function isValidCall(tools: ReadonlyMap<string, AnyTool>, call: { name: string; argumentsText: string }): boolean {

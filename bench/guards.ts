@@ -240,6 +240,35 @@ function benchAdversarial(count: number) {
   };
 }
 
+/**
+ * A model that never stops (the issue's 10,000 URLs, 200,000 characters): the stream monitor fed 4-character
+ * deltas appended to one string, as the accumulator builds it — looking after every delta (the old way, stopped at
+ * `budgetMs`) and as it does now — and the whole pipeline on the finished answer.
+ */
+function benchNeverStops(text: string, budgetMs: number) {
+  const feed = (growthBeforeLook: number | undefined) => {
+    const monitor = createStreamMonitor({ userAskedToRepeat: false, ...(growthBeforeLook === undefined ? {} : { growthBeforeLook }) });
+    let visible = '';
+    const started = performance.now();
+    for (let at = 0; at < text.length && performance.now() - started < budgetMs; at += 4) {
+      visible += text.slice(at, at + 4);
+      monitor.inspect(visible);
+    }
+    const ms = performance.now() - started;
+    return {
+      characters: visible.length,
+      ms: round(ms),
+      charactersRead: monitor.charactersRead,
+      ...(visible.length < text.length ? { stoppedAtBudgetMs: budgetMs } : {}),
+    };
+  };
+  const turn = record(text, []);
+  const pipelineStarted = performance.now();
+  runAnswerGuards(turn, { secrets: [] });
+  const pipelineMs = round(performance.now() - pipelineStarted);
+  return { characters: text.length, pipelineMs, monitorBefore: feed(0), monitorNow: feed(undefined) };
+}
+
 export async function main(argv: string[]): Promise<void> {
   const quick = argv.includes('--quick');
   const paragraphs = thaiParagraphs();
@@ -278,6 +307,13 @@ export async function main(argv: string[]): Promise<void> {
       baselineNaiveFullRescanPerDelta: benchStream(text, 'naive', quick ? 5_000 : 30_000),
     },
     adversarial: benchAdversarial(quick ? 100 : 1000),
+    neverStops: {
+      tenThousandUrls: benchNeverStops(
+        Array.from({ length: 10_000 }, (_, index) => `- ลิงก์ที่ ${index}: https://example.com/a/${index}?q=${index}`).join('\n'),
+        quick ? 5_000 : 60_000,
+      ),
+      prose200k: benchNeverStops(streamText(200_000, paragraphs), quick ? 5_000 : 60_000),
+    },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

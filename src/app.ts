@@ -152,6 +152,7 @@ export function createApp(options: AppOptions): App {
     timeoutMs: config.MODEL_TIMEOUT_MS,
     retries: config.MODEL_RETRIES,
     maxTokens: config.MODEL_MAX_TOKENS,
+    outputLimits: { answerChars: config.MODEL_MAX_ANSWER_CHARS, reasoningChars: config.MODEL_MAX_REASONING_CHARS, stepMs: config.MODEL_STEP_MAX_MS },
     log,
   });
   const capabilities = new DetectedCapabilities({
@@ -315,6 +316,7 @@ export function createApp(options: AppOptions): App {
     queue: inboundQueue,
     turns: queue,
     process: (message, responder, replies, hooks) => router.process(message, responder, replies, hooks),
+    setAside: (message, responder, replies) => router.setAside(message, responder, replies),
     // Not before its start finished: admission needs the bot's username there (`/cmd@bot`), known only then.
     responderFor: (message) =>
       options.platformStarted?.(message.platform) === false ? undefined : adaptersByPlatform.get(message.platform)?.responderFor(message),

@@ -107,7 +107,8 @@ async function main(argv: string[]): Promise<void> {
     const progressNotes: string[] = [];
     const handled = await app.router.handle(message, {
       send: async (reply: Reply) => {
-        if (!values.json) process.stdout.write(`${renderConsoleReply(reply, { color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR })}\n`);
+        if (!values.json)
+          process.stdout.write(`${renderConsoleReply(reply, { color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }, config.BOT_LANGUAGE)}\n`);
       },
       progress: async (event) => {
         if (values.json) progressNotes.push(event.text);

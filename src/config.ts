@@ -106,6 +106,11 @@ export const configSchema = z
     MODEL_TIMEOUT_MS: positiveInt(120_000, 3_600_000),
     MODEL_MAX_TOKENS: positiveInt(1024, 32_768),
     MODEL_RETRIES: intFrom(0, 10, 2),
+    // Our own bounds on one model step (a server may ignore max_tokens): answer characters, reasoning/<think> and
+    // tool-argument characters, and the step's whole time (MODEL_TIMEOUT_MS is the longest silence).
+    MODEL_MAX_ANSWER_CHARS: intFrom(500, 200_000, 6_000),
+    MODEL_MAX_REASONING_CHARS: intFrom(500, 1_000_000, 24_000),
+    MODEL_STEP_MAX_MS: intFrom(10_000, 3_600_000, 300_000),
     EMBEDDINGS_BASE_URL: optionalUrl,
     EMBEDDINGS_MODEL: z.string().trim().default(''),
 

@@ -61,6 +61,8 @@ export interface MessageRouter {
    * slot. Replies go through `replies`: what an earlier attempt stored is delivered, never produced again.
    */
   process(message: InboundMessage, responder: Responder, replies: MessageReplies, hooks?: ProcessHooks): Promise<HandledMessage>;
+  /** A stored message set aside after its handling was interrupted twice: the user hears so (DLP, journal). */
+  setAside(message: InboundMessage, responder: Responder, replies: MessageReplies): Promise<Reply[]>;
 }
 
 export interface ProcessHooks {
@@ -90,6 +92,10 @@ const emptyMentionHint: Localized = {
 const fileKeptHint: Localized = {
   th: 'ได้รับไฟล์ {names} แล้ว ผู้ดูแลพิมพ์ /kb add <คลัง> ภายในไม่กี่นาทีเพื่อเพิ่มเข้าคลังความรู้ (บอทอ่านเอกสารในแชตโดยตรงไม่ได้ อ่านได้เฉพาะรูปภาพ)',
   en: 'Got {names}. An admin can send /kb add <kb> within a few minutes to add it to a knowledge base (I cannot read documents in the chat directly, only images).',
+};
+const setAsideNotice: Localized = {
+  th: 'ขออภัย ข้อความนี้ทำให้ระบบขัดข้องซ้ำหลายครั้ง จึงพักไว้และจะไม่ลองตอบอีก ลองส่งใหม่ด้วยถ้อยคำอื่น หรือแจ้งผู้ดูแลนะครับ',
+  en: 'Sorry, handling this message made the bot fail more than once, so it was set aside and will not be tried again. Please rephrase it or tell the admin.',
 };
 const tooLongNotice: Localized = {
   th: 'ข้อความยาวเกินไป ({length} ตัวอักษร รับได้สูงสุด {limit}) กรุณาย่อให้สั้นลง หรือส่งเป็นไฟล์แนบ',
@@ -261,5 +267,12 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       return observed(await dependencies.queue.run(message.conversationKey, () => route(message, admission, responder, directReplies())), message);
     },
     process: async (message, responder, replies, hooks) => observed(await route(message, admitted(message), responder, replies, hooks), message),
+    setAside: async (message, responder, replies) => {
+      // Earlier replies are not delivered again: their delivery may be what failed.
+      const sink = new ReplySink(replies, responder);
+      const notice = { text: say(setAsideNotice, settings.language), files: [], replyTo: message.messageId };
+      await sink.final(await dependencies.outbound.prepare(notice, message.conversationKey));
+      return sink.sent;
+    },
   };
 }

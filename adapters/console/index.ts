@@ -64,7 +64,7 @@ export function createConsoleAdapter(options: ConsoleAdapterOptions): ConsoleAda
     },
     // Also answers a console message stored before a restart: it is written to this terminal.
     // Before start (`npm run cli`, a test app): plain writes to the output.
-    responderFor: () => (chat ? surfaceResponder(chat.surface) : consoleResponder(output, () => undefined)),
+    responderFor: () => (chat ? surfaceResponder(chat.surface, options.language) : consoleResponder(output, () => undefined, options.language)),
     download: downloadConsoleFile,
   };
 }

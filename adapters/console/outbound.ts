@@ -1,10 +1,10 @@
 import type { Responder, RunningTurn } from '../../src/shared/channel.js';
-import type { Reply, TurnStep } from '../../src/shared/types.js';
-import { renderTerminalText, type TerminalTextOptions } from '../format/index.js';
+import type { Language, Reply, TurnStep } from '../../src/shared/types.js';
+import { capConsoleText, renderTerminalText, type TerminalTextOptions } from '../format/index.js';
 
 /** Renders a reply for a terminal: Markdown rendered (ANSI styles only with `color`), then the attached files by path. */
-export function renderConsoleReply(reply: Reply, options: TerminalTextOptions = { color: false }): string {
-  const lines = [renderTerminalText(reply.text, options)];
+export function renderConsoleReply(reply: Reply, options: TerminalTextOptions = { color: false }, language: Language = 'th'): string {
+  const lines = [renderTerminalText(capConsoleText(reply.text, language), options)];
   for (const file of reply.files) lines.push(`📎 ${file.name} → ${file.path}`);
   return lines.join('\n');
 }
@@ -23,17 +23,17 @@ export interface ConsoleSurface {
 }
 
 /** Writes replies to the terminal, one part each (a terminal has no length limit), then shows the prompt again. */
-export function consoleResponder(output: NodeJS.WritableStream, prompt: () => void): Responder {
-  return surfaceResponder({ print: (text) => void output.write(text), ready: prompt });
+export function consoleResponder(output: NodeJS.WritableStream, prompt: () => void, language: Language = 'th'): Responder {
+  return surfaceResponder({ print: (text) => void output.write(text), ready: prompt }, language);
 }
 
 /** The same, through a surface: the status line, Ctrl-C, and nothing written across the prompt. */
-export function surfaceResponder(surface: ConsoleSurface): Responder {
+export function surfaceResponder(surface: ConsoleSurface, language: Language = 'th'): Responder {
   return {
     send: async (reply, journal) => {
       if (journal.isSent(0)) return;
       await journal.sending(0);
-      surface.print(`\n${renderConsoleReply(reply, surface.textOptions?.())}\n\n`);
+      surface.print(`\n${renderConsoleReply(reply, surface.textOptions?.(), language)}\n\n`);
       await journal.sent(0);
       surface.ready();
     },

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { REST } from 'discord.js';
-import { renderForPlatform } from '../format/index.js';
+import { capReply } from '../format/index.js';
+import { withTextFile } from '../common/text-file.js';
 import type { DeliveryJournal, Responder } from '../../src/shared/channel.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Logger } from '../../src/shared/log.js';
@@ -33,7 +34,7 @@ const fileTooLarge: Localized = {
 /** A minute's margin: a token that expires during a long answer would fail halfway. */
 const tokenMarginMs = 60_000;
 
-type Outgoing = { kind: 'text'; content: string } | { kind: 'file'; file: OutboundFile };
+type Outgoing = { kind: 'text'; content: string } | { kind: 'file'; file: OutboundFile } | { kind: 'text-file'; name: string; text: string };
 
 export function discordResponder(message: InboundMessage, options: DiscordResponderOptions): Responder {
   const { delivery, logger } = options;
@@ -51,6 +52,9 @@ export function discordResponder(message: InboundMessage, options: DiscordRespon
   const replyToMessageId = target.kind === 'message' && target.inGuild ? target.messageId : undefined;
 
   const sendOne = async (outgoing: Outgoing): Promise<void> => {
+    if (outgoing.kind === 'text-file') {
+      return withTextFile(outgoing.name, outgoing.text, (file) => sendOne({ kind: 'file', file: { ...file, mime: 'text/plain' } }));
+    }
     if (interaction) {
       try {
         if (outgoing.kind === 'text') {
@@ -85,8 +89,10 @@ export function discordResponder(message: InboundMessage, options: DiscordRespon
 
   const send = async (reply: Reply, journal: DeliveryJournal): Promise<void> => {
     await typingStopped;
+    const capped = capReply(reply.text, 'discord', { language: options.language, restAsFile: true });
     const outgoing: Outgoing[] = [
-      ...renderForPlatform(reply.text, 'discord').map((content): Outgoing => ({ kind: 'text', content })),
+      ...capped.parts.map((content): Outgoing => ({ kind: 'text', content })),
+      ...(capped.rest ? [{ kind: 'text-file' as const, ...capped.rest }] : []),
       ...reply.files.map((file): Outgoing => ({ kind: 'file', file })),
     ];
     // A restart after the first part: the original was edited by then, so the rest follow up.

@@ -7,8 +7,8 @@ import { readTelegramHtml } from './telegram-marks.js';
 import { escapeHtml, renderTelegramHtml } from './telegram-html.js';
 
 // The rendering face every chat adapter uses: the agent's Markdown, parsed once, rendered for one platform and
-// split after rendering into parts that each fit one message. How many parts a reply may take is the adapter's
-// concern (LINE: five per reply token).
+// split after rendering into parts that each fit one message. How many parts a reply may take is the same on every
+// platform (reply-cap.ts: five, the rest as a file or cut).
 
 export type FormattedPlatform = 'telegram' | 'discord' | 'line';
 
@@ -57,5 +57,14 @@ export function renderForPlatform(markdown: string, platform: FormattedPlatform,
   return splitRendered(renderWhole(markdown, platform), platform, limit).map((part) => part.text);
 }
 
+/** The rendered answer and the measured text it was split from (for the rest of a capped reply). */
+export function splitForPlatform(markdown: string, platform: FormattedPlatform, maxParts?: number): { parts: Part[]; text: string } {
+  const source = read(renderWhole(markdown, platform), platform);
+  const serialize = platform === 'telegram' ? escapeHtml : (text: string): string => text;
+  const limit = messageTextLimits[platform];
+  return { parts: splitMarked(source, { limit, serialize, ...(maxParts === undefined ? {} : { maxParts }) }), text: source.text };
+}
+
 export type { Part } from './split.js';
+export { capReply, capConsoleText, maxMessagesPerReply, type CappedReply } from './reply-cap.js';
 export { renderTerminalText, type TerminalTextOptions } from './terminal-text.js';

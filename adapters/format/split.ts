@@ -38,6 +38,8 @@ export interface MarkedText {
 
 export interface SplitProfile {
   limit: number;
+  /** Stop after this many parts (a capped reply): only the text they can reach is looked at. */
+  maxParts?: number;
   /** Text as it goes into the platform's markup (Telegram: HTML-escaped). */
   serialize(text: string): string;
 }
@@ -48,6 +50,8 @@ export interface Part {
   reopened: string;
   body: string;
   closed: string;
+  /** Where the part's body begins in the measured text (MarkedText.text). */
+  start: number;
 }
 
 interface Candidate {
@@ -144,12 +148,16 @@ export function splitMarked(source: MarkedText, profile: SplitProfile): Part[] {
   if (whole <= profile.limit) {
     // Most answers fit one message: no need to look for boundaries.
     const body = serializeRange(source, profile, { position: 0, markIndex: 0, stack: [] }, { position: source.text.length, markIndex: source.marks.length });
-    return body === '' ? [] : [{ text: body, reopened: '', body, closed: '' }];
+    return body === '' ? [] : [{ text: body, reopened: '', body, closed: '', start: 0 }];
   }
-  const points = breakPoints(source.text);
+  // A part holds at most `limit` characters of text, so `maxParts` parts never reach past maxParts × limit: the
+  // break points (the costly Intl.Segmenter pass) are found only that far.
+  const maxParts = profile.maxParts ?? Infinity;
+  const reach = Number.isFinite(maxParts) ? maxParts * profile.limit + 64 : source.text.length;
+  const points = breakPoints(reach < source.text.length ? source.text.slice(0, reach) : source.text);
   const parts: Part[] = [];
   let state: State = { position: 0, markIndex: 0, stack: [] };
-  while (state.position < source.text.length || state.markIndex < source.marks.length) {
+  while ((state.position < source.text.length || state.markIndex < source.marks.length) && parts.length < maxParts) {
     const cut = choose(candidates(source, points, state, profile.limit), profile.limit);
     if (!cut) throw new RangeError(`a part cannot fit in ${profile.limit}: the limit is smaller than the markup it must reopen`);
     const reopened = state.stack.map((mark) => mark.raw).join('');
@@ -159,7 +167,7 @@ export function splitMarked(source: MarkedText, profile: SplitProfile): Part[] {
       .reverse()
       .map((mark) => (endsLine ? mark.closerAfterLineEnd : mark.closer))
       .join('');
-    parts.push({ text: reopened + body + closed, reopened, body, closed });
+    parts.push({ text: reopened + body + closed, reopened, body, closed, start: state.position });
     state = cut;
   }
   return parts;

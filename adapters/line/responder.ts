@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { messagingApi } from '@line/bot-sdk';
-import { renderForPlatform } from '../format/index.js';
+import { capReply } from '../format/index.js';
 import type { DeliveryObserver, Responder } from '../../src/shared/channel.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Logger } from '../../src/shared/log.js';
@@ -68,7 +68,8 @@ async function fileBubble(file: OutboundFile, language: Language, timeZone: stri
 /** At most five bubbles: when there are more, the fifth says the answer was cut instead of silently dropping it. */
 async function bubblesOf(reply: Reply, options: Pick<LineResponderOptions, 'language' | 'timeZone'>, quoteToken: string | undefined): Promise<Bubble[]> {
   const { language } = options;
-  const texts = [...renderForPlatform(reply.text, 'line'), ...(await Promise.all(reply.files.map((file) => fileBubble(file, language, options.timeZone))))];
+  const answer = capReply(reply.text, 'line', { language, restAsFile: false }).parts;
+  const texts = [...answer, ...(await Promise.all(reply.files.map((file) => fileBubble(file, language, options.timeZone))))];
   const kept = texts.length <= maxBubbles ? texts : [...texts.slice(0, maxBubbles - 1), say(strings.cut, language)];
   return kept.map((text, index) => ({ type: 'text', text, ...(index === 0 && quoteToken ? { quoteToken } : {}) }));
 }

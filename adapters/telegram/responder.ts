@@ -1,4 +1,5 @@
-import { renderForPlatform } from '../format/index.js';
+import { capReply } from '../format/index.js';
+import { withTextFile } from '../common/text-file.js';
 import type { DeliveryJournal, Responder } from '../../src/shared/channel.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { InboundMessage, Language, Reply } from '../../src/shared/types.js';
@@ -72,10 +73,19 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
   return {
     send: async (reply, journal) => {
       await typingStopped;
-      const parts = renderForPlatform(reply.text, 'telegram');
+      const capped = capReply(reply.text, 'telegram', { language: options.language, restAsFile: true });
       try {
-        await sendText(parts, journal);
-        await sendFiles(reply, parts.length, journal);
+        await sendText(capped.parts, journal);
+        const restPart = capped.parts.length;
+        if (capped.rest && !journal.isSent(restPart)) {
+          const { name, text } = capped.rest;
+          await journal.sending(restPart);
+          await withTextFile(name, text, (file) =>
+            delivery.sendDocument(chatId, file, { ...(replyToMessageId === undefined ? {} : { replyToMessageId }), ...inTopic }),
+          );
+          await journal.sent(restPart);
+        }
+        await sendFiles(reply, restPart + (capped.rest ? 1 : 0), journal);
       } catch (error) {
         if (error instanceof TelegramDeliveryError) {
           logger.warn({ chatId, kind: error.kind, sentParts: error.sentParts }, 'telegram reply not fully delivered');

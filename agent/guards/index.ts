@@ -6,6 +6,7 @@ import { checkRefusal } from './refusal.js';
 import { applySources } from './sources.js';
 import { answerFromToolLog } from './tool-log-answer.js';
 import { markUnsupportedNumbers } from './unsupported-numbers.js';
+import { outputCutNote } from './output-cut-note.js';
 import { visionNote } from './vision-note.js';
 import type { UnreadReason } from '../turn-images.js';
 import { checkWriteClaim, writeClaimFailure } from './write-claim.js';
@@ -15,7 +16,7 @@ import { checkWriteClaim, writeClaimFailure } from './write-claim.js';
 //   2. language drift, on the answer after the write-claim step (the turn acts on it: one retry without tools, then
 //      the answer in the expected language, or a notice above the original);
 //   3. on the finished record: empty answer filled → refusal replacement → unsupported numbers → sources →
-//      vision note → DLP (last, on the final text).
+//      vision note and output-cut note (code's own text, around the answer) → DLP (last, on the final text).
 // Pure over the record; the turn applies the result, and nothing after step 3 edits the answer.
 
 export type WriteClaimStep =
@@ -57,9 +58,33 @@ export interface AnswerGuardOptions {
   unreadImages?: readonly UnreadReason[];
 }
 
+/**
+ * The most answer text the pipeline reads (MODEL_MAX_ANSWER_CHARS cannot be set higher): a longer text (a tool-log
+ * answer, a caller's own record) is cut here first, so every step's work is bounded by this length.
+ */
+export const maxGuardedChars = 200_000;
+
+/** The first maxGuardedChars UTF-16 units, never ending in half a surrogate pair. */
+function cutAtBound(text: string): string {
+  const last = text.charCodeAt(maxGuardedChars - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxGuardedChars - 1 : maxGuardedChars);
+}
+
 export function runAnswerGuards(record: TurnRecord, options: AnswerGuardOptions): GuardedAnswer {
   const events: GuardEvent[] = [];
-  const finished: TurnRecord = { ...record, finalText: answerWhenEmpty(record) };
+  const whole = answerWhenEmpty(record);
+  const tooLong = whole.length > maxGuardedChars;
+  const cutEvent: GuardEvent = {
+    guard: 'output-limit',
+    action: 'rewrite',
+    reason: `answer of ${whole.length} characters cut to ${maxGuardedChars} before the guards`,
+  };
+  if (tooLong) events.push(cutEvent);
+  const finished: TurnRecord = {
+    ...record,
+    finalText: tooLong ? cutAtBound(whole) : whole,
+    guardEvents: tooLong ? [...record.guardEvents, cutEvent] : record.guardEvents,
+  };
   let text = finished.finalText;
 
   const refusal = checkRefusal(finished);
@@ -91,7 +116,11 @@ export function runAnswerGuards(record: TurnRecord, options: AnswerGuardOptions)
 
   const note = visionNote(options.unreadImages ?? [], finished.language);
   if (note) events.push(note.event);
-  const withNote = (answer: string): string => (note ? `${note.text}\n\n${answer}` : answer);
+  const cut = outputCutNote(finished, finished.language);
+  const withNote = (answer: string): string => {
+    const noted = note ? `${note.text}\n\n${answer}` : answer;
+    return cut ? `${noted}\n\n${cut}` : noted;
+  };
 
   // Scan what the model wrote as well as the rewritten text: a rewrite (a figure marked unconfirmed inside a
   // token) must never hide a credential from the scan. The note is code's own text and stays in front.

@@ -14,6 +14,8 @@ export type StreamVerdict = { action: 'continue' } | { action: 'abort'; kind: 'r
 
 export interface StreamMonitor {
   inspect(visibleSoFar: string): StreamVerdict;
+  /** The sum of the text lengths the monitor read (the work it did): at most about 17 times the text's length. */
+  readonly charactersRead: number;
 }
 
 /** Longer than any marker the markup scan looks for, so a marker split across deltas is still found. */
@@ -24,6 +26,17 @@ const collectLimit = 16_384;
 const lineLookback = 2_000;
 
 const continueVerdict: StreamVerdict = { action: 'continue' };
+
+/**
+ * The text so far is built by appending deltas, and reading such a string (a regex, `slice`, `charCodeAt`) makes V8
+ * copy all of it into one flat string first: a look after every 4-character delta would cost O(n²) over a long
+ * stream (a 100,000-character answer: 15 s). So past `alwaysLookBelow` characters the monitor looks once the text has
+ * grown by 1/16 since its last look: the lengths it reads add up to a constant plus about 17 times the final length,
+ * and a repetition or leaked markup in a long answer is seen at most 1/16 of the text late (the turn still finds
+ * leaked markup in the whole text after the stream).
+ */
+const growthBeforeLook = 16;
+const alwaysLookBelow = 4_096;
 
 function lineStart(text: string, index: number): number {
   const floor = Math.max(0, index - lineLookback);
@@ -39,7 +52,11 @@ function inTable(text: string, start: number): boolean {
   return /^[ \t]{0,8}\|/.test(text.slice(from, from + 16));
 }
 
-export function createStreamMonitor(options: { userAskedToRepeat: boolean }): StreamMonitor {
+export function createStreamMonitor(options: {
+  userAskedToRepeat: boolean;
+  /** 0: look after every delta (the bench's baseline). */ growthBeforeLook?: number;
+}): StreamMonitor {
+  const growth = options.growthBeforeLook ?? growthBeforeLook;
   const fences = new FenceTracker();
   let textLength = 0;
   const repetition = options.userAskedToRepeat ? undefined : new RepetitionDetector((text, start) => fences.inside(start, textLength) || inTable(text, start));
@@ -78,8 +95,18 @@ export function createStreamMonitor(options: { userAskedToRepeat: boolean }): St
     return continueVerdict;
   };
 
+  let lookedAt = 0;
+  let charactersRead = 0;
+
   return {
+    get charactersRead() {
+      return charactersRead;
+    },
     inspect(visibleSoFar) {
+      const length = visibleSoFar.length;
+      if (length > alwaysLookBelow && length >= lookedAt && growth > 0 && length - lookedAt < Math.floor(length / growth)) return continueVerdict;
+      lookedAt = length;
+      charactersRead += length;
       if (visibleSoFar.length < textLength) {
         searchFrom = 0;
         pending = undefined;

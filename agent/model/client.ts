@@ -9,7 +9,7 @@ import { streamAttempt, wholeAttempt, type AttemptOutcome } from './attempt.js';
 import { trimTrailingSlashes } from './http.js';
 import { classifyFailure, extractErrorMessage, isResponseFormatRefusal, isStreamWithToolsUnsupported } from './errors.js';
 import { withRetries } from './retry.js';
-import { ModelError, type CompletionRequest, type ModelCallRequest, type ModelCallResult, type ModelClient } from './types.js';
+import { ModelError, type CompletionRequest, type ModelCallRequest, type ModelCallResult, type ModelClient, type OutputLimits } from './types.js';
 
 export interface ModelClientOptions {
   /** OpenAI-compatible base URL, e.g. http://127.0.0.1:8080/v1. */
@@ -24,6 +24,8 @@ export interface ModelClientOptions {
   timeoutMs: number;
   retries: number;
   maxTokens: number;
+  /** Our own bounds on each call's output (the server may ignore max_tokens); none when not given. */
+  outputLimits?: OutputLimits;
   log: Logger;
   fetch?: typeof globalThis.fetch;
   /** First retry delay (default 500 ms; tests pass a few ms). */
@@ -44,6 +46,9 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
   });
   const log = options.log;
   const backoffMs = options.backoffMs ?? 500;
+  const limits = options.outputLimits;
+  /** The output bounds for a call that starts now: its time bound spans every retry. */
+  const bounded = (started: number) => (limits ? { limits, deadline: started + limits.stepMs } : {});
   let listedModel: string | undefined;
   // Old llama-server builds cannot stream when tools are sent; learnt once per client.
   let canStreamWithTools = true;
@@ -96,6 +101,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     const attemptOptions = {
       client,
       timeoutMs: options.timeoutMs,
+      ...bounded(started),
       ...(request.signal ? { signal: request.signal } : {}),
       ...(request.onText ? { onText: request.onText.bind(request) } : {}),
       onVisibleText: () => void (textShown = true),
@@ -122,6 +128,10 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     const ms = Math.round(performance.now() - started);
     const { result } = outcome;
     log.debug({ ms, streaming, aborted: outcome.aborted, toolCalls: result.toolCalls.length, finishReason: result.finishReason }, 'model call done');
+    if (outcome.cut) {
+      log.warn({ ms, cut: outcome.cut, answerChars: result.content.length, reasoningChars: result.reasoning.length }, 'model output cut at our bound');
+      return { ...result, aborted: false, cut: outcome.cut, ms };
+    }
     return { ...result, aborted: outcome.aborted, ms };
   }
 
@@ -140,7 +150,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     const withSchema: ChatCompletionCreateParamsNonStreaming = schema
       ? { ...body, response_format: { type: 'json_schema', json_schema: { name: schema.name, schema: schema.schema, strict: true } } }
       : body;
-    const attemptOptions = { client, timeoutMs: options.timeoutMs, ...(request.signal ? { signal: request.signal } : {}) };
+    const attemptOptions = { client, timeoutMs: options.timeoutMs, ...bounded(performance.now()), ...(request.signal ? { signal: request.signal } : {}) };
     const run = (payload: ChatCompletionCreateParamsNonStreaming) =>
       withRetries('complete', () => wholeAttempt(payload, attemptOptions), {
         retries: options.retries,

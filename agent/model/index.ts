@@ -11,6 +11,8 @@ export type {
   ModelCallResult,
   ModelClient,
   ModelErrorKind,
+  OutputCut,
+  OutputLimits,
   StreamDecision,
   TextCompleter,
 } from './types.js';

@@ -57,10 +57,16 @@ export class StreamAccumulator {
   private hidden = '';
   private finishReason: string | null = null;
   private openAiShapedChunks = 0;
+  private toolArgumentChars = 0;
 
   /** Visible answer text so far (reasoning and `<think>` blocks excluded). */
   get visibleText(): string {
     return this.visible;
+  }
+
+  /** Characters the user would not see: reasoning, `<think>` text, tool-call arguments (for the output bounds). */
+  get hiddenLength(): number {
+    return this.hidden.length + this.toolArgumentChars;
   }
 
   /** Chunks that had a `choices` array: zero after a whole stream means the server did not speak OpenAI. */
@@ -82,8 +88,11 @@ export class StreamAccumulator {
     return visibleDelta;
   }
 
-  /** Flushes held-back text; the result's tool calls have ids and names, arguments unparsed. */
-  finish(): AccumulatedResult {
+  /**
+   * Flushes held-back text; the result's tool calls have ids and names, arguments unparsed. With `bounds`, the answer
+   * and the reasoning are cut to them (a whole response, or the chunk that crossed a bound, can be longer).
+   */
+  finish(bounds?: { answerChars: number; reasoningChars: number }): AccumulatedResult {
     const rest = this.splitter.flush();
     this.visible += rest.visible;
     this.hidden += rest.hidden;
@@ -96,7 +105,13 @@ export class StreamAccumulator {
     const toolCalls = this.assembleCalls();
     // A whitespace-only chunk before a call (vLLM PR #32538) is not an answer.
     const content = toolCalls.length > 0 && this.visible.trim() === '' ? '' : this.visible;
-    return { content, reasoning: this.hidden, toolCalls, finishReason: this.finishReason };
+    if (!bounds) return { content, reasoning: this.hidden, toolCalls, finishReason: this.finishReason };
+    return {
+      content: cutAt(content, bounds.answerChars),
+      reasoning: cutAt(this.hidden, bounds.reasoningChars),
+      toolCalls,
+      finishReason: this.finishReason,
+    };
   }
 
   private applyDelta(delta: Record<string, unknown>): string {
@@ -134,6 +149,7 @@ export class StreamAccumulator {
     if (wireId !== undefined) target.wireId = wireId;
     if (name !== undefined) target.name = name;
     target.argumentsText += fragment;
+    this.toolArgumentChars += fragment.length;
   }
 
   private findTarget(index: number | undefined, wireId: string | undefined): PendingCall | undefined {
@@ -174,6 +190,13 @@ export class StreamAccumulator {
     }
     return assembled;
   }
+}
+
+/** The first `limit` UTF-16 units, never ending in half a surrogate pair. */
+function cutAt(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const last = text.charCodeAt(limit - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? limit - 1 : limit);
 }
 
 function normalizeId(value: unknown): string | undefined {

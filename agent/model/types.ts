@@ -15,6 +15,20 @@ export interface CompletionRequest {
 
 export type TextCompleter = (request: CompletionRequest) => Promise<string>;
 
+/**
+ * Our own bounds on one model step's output, for servers that ignore `max_tokens`: visible answer characters,
+ * hidden characters (reasoning, `<think>` text and tool-call arguments) and the step's whole time. Past one, the
+ * stream is closed and what came is kept, cut at the bound.
+ */
+export interface OutputLimits {
+  answerChars: number;
+  reasoningChars: number;
+  stepMs: number;
+}
+
+/** Which output bound cut a call. */
+export type OutputCut = 'answer-length' | 'reasoning-length' | 'time';
+
 /** Decision of a stream watcher after each text delta. */
 export type StreamDecision = 'continue' | 'abort';
 
@@ -47,6 +61,8 @@ export interface ModelCallResult {
   finishReason: string | null;
   /** True when onText asked to abort. */
   aborted: boolean;
+  /** An output bound closed the stream: `content` is what came before it (cut at the bound). */
+  cut?: OutputCut;
   /** Wall time of the call, including retries. */
   ms: number;
 }

@@ -74,6 +74,12 @@ export interface InboundQueue {
   openConversations(): Promise<string[]>;
   /** Counts one more attempt at processing a message; resolves with the count (crash loops end in `failed`). */
   startAttempt(sequence: number): Promise<number>;
+  /**
+   * Counts a strike against messages whose attempt a crash this process caught is interrupting (the last-resort
+   * handler): their next start then counts as a second interruption and sets them aside. The one-machine backend has
+   * written it when this returns (synchronous SQLite); a shared backend sends it and resolves once it is stored.
+   */
+  strike(sequences: readonly number[]): void | Promise<void>;
   /** The replies stored for a message, by index. */
   replies(sequence: number): Promise<StoredReply[]>;
   /** Stores a reply before any part of it is sent; `final` (the message's answer) also marks the message answered. */

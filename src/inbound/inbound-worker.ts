@@ -20,8 +20,13 @@ export interface InboundWorkerOptions {
   knowledgeBaseNames(spaceKey: string): Promise<string[]>;
   /** The adapters' own records (InboundHandler.rememberRecord). */
   records: { remember(key: string, ttlSeconds: number): Promise<void>; has(key: string): Promise<boolean> };
+  /**
+   * Tells the user their message was set aside (a crash loop), through the normal reply path: the outbound DLP and
+   * the reply journal in `replies`. Called once per message, when it is set aside.
+   */
+  setAside?(message: InboundMessage, responder: Responder, replies: MessageReplies): Promise<unknown>;
   log: Logger;
-  /** A message whose processing was cut this many times (a crash loop) is given up. */
+  /** Attempts a message may have (default 2: an interrupted attempt is resumed once); the next sets it aside. */
   maxAttempts?: number;
   /**
    * With a shared queue: how many conversations this process takes on at once (running or waiting for a turn slot).
@@ -47,6 +52,8 @@ export class InboundWorker implements InboundHandler {
   private roomWaiters: (() => void)[] = [];
   private started = false;
   private stopping = false;
+  /** Stored messages whose attempt is running in this process (for markInFlightCrashed). */
+  private readonly inFlight = new Set<number>();
 
   constructor(private readonly options: InboundWorkerOptions) {}
 
@@ -121,6 +128,26 @@ export class InboundWorker implements InboundHandler {
 
   private whenRoom(): Promise<void> {
     return new Promise((resolve) => this.roomWaiters.push(resolve));
+  }
+
+  /**
+   * For the process's last-resort handler (an uncaught exception or unhandled rejection): the messages being worked
+   * on now get a strike, so each is set aside the next time it starts instead of being tried again. Synchronous
+   * with the SQLite queue (written when this returns); with Redis it resolves once stored (await it, bounded, before
+   * exiting). Never throws.
+   */
+  markInFlightCrashed(): void | Promise<void> {
+    const sequences = [...this.inFlight];
+    if (sequences.length === 0) return;
+    const log = (error: unknown) => this.options.log.error({ sequences, error: describeError(error) }, 'could not mark the messages in flight as crashed');
+    try {
+      const stored = this.options.queue.strike(sequences);
+      this.options.log.error({ sequences }, 'crash: the messages in flight are set aside when they next start');
+      return stored instanceof Promise ? stored.catch(log) : undefined;
+    } catch (error) {
+      log(error);
+      return undefined;
+    }
   }
 
   /** Starts no new message; resolves when the running ones have finished (the caller bounds the wait). */
@@ -217,12 +244,13 @@ export class InboundWorker implements InboundHandler {
     const { queue, log } = this.options;
     const base = { platform: entry.message.platform, conversation: entry.message.conversationKey, messageId: entry.message.messageId };
     const attempts = await queue.startAttempt(entry.sequence);
-    if (attempts > (this.options.maxAttempts ?? 5)) {
-      log.error({ ...base, attempts }, 'message cut short too many times: given up');
-      await queue.finish(entry.sequence, 'failed');
+    const maxAttempts = this.options.maxAttempts ?? 2;
+    if (attempts > maxAttempts) {
+      await this.setAside(entry, responder, attempts, base);
       return;
     }
     if (attempts > 1) log.info({ ...base, attempts, answered: entry.answered }, 'resuming a message after a restart');
+    this.inFlight.add(entry.sequence);
     try {
       await this.options.process(entry.message, responder, await queuedReplies(queue, entry, attempts), { turnDone, attempt: attempts });
       await queue.finish(entry.sequence, 'done');
@@ -230,6 +258,31 @@ export class InboundWorker implements InboundHandler {
       // A send the platform refused, or a bug: logged and given up, so the conversation is not blocked for good.
       log.error({ ...base, error: describeError(error) }, 'message not answered');
       await queue.finish(entry.sequence, 'failed');
+    } finally {
+      this.inFlight.delete(entry.sequence);
     }
+  }
+
+  /**
+   * A poison message: its handling was interrupted twice (the process died while on it; it cannot tell a crash from
+   * `kill -9` or a power cut, so one interruption is resumed), or once after this process caught its own crash
+   * (markInFlightCrashed). It is marked failed and the user is told — once: if telling them dies too, the next start
+   * only marks it. Logged with its id, never its text.
+   */
+  private async setAside(entry: QueuedMessage, responder: Responder, attempts: number, base: Record<string, string>): Promise<void> {
+    const { queue, log } = this.options;
+    const maxAttempts = this.options.maxAttempts ?? 2;
+    log.error({ ...base, attempts }, 'message set aside: its handling was interrupted too many times (a crash loop)');
+    if (attempts === maxAttempts + 1 && this.options.setAside) {
+      this.inFlight.add(entry.sequence);
+      try {
+        await this.options.setAside(entry.message, responder, await queuedReplies(queue, entry, attempts));
+      } catch (error) {
+        log.error({ ...base, error: describeError(error) }, 'could not tell the user their message was set aside');
+      } finally {
+        this.inFlight.delete(entry.sequence);
+      }
+    }
+    await queue.finish(entry.sequence, 'failed');
   }
 }

@@ -135,6 +135,11 @@ export class RedisInboundQueue implements InboundQueue {
     return typeof attempts === 'number' ? attempts : 0;
   }
 
+  /** The same fenced increment as startAttempt: a strike is an attempt that cannot end well. */
+  async strike(sequences: readonly number[]): Promise<void> {
+    await Promise.all(sequences.map((sequence) => this.fenced(scripts.startAttemptScript, sequence, [])));
+  }
+
   async replies(sequence: number): Promise<StoredReply[]> {
     const stored = await this.options.client.hGetAll(`${this.prefix}r:${sequence}`);
     return Object.entries(stored)

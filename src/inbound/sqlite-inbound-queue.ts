@@ -148,6 +148,10 @@ export class SqliteInboundQueue implements InboundQueue {
     return this.statements.attempt.get(sequence)?.attempts ?? 0;
   }
 
+  strike(sequences: readonly number[]): void {
+    for (const sequence of sequences) this.statements.attempt.run(sequence);
+  }
+
   async replies(sequence: number): Promise<StoredReply[]> {
     return this.statements.replies.all(sequence).map((row) => ({ index: row.reply_index, reply: parseStoredReply(row.body) }));
   }

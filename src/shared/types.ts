@@ -91,7 +91,8 @@ export interface Citation {
 export type GuardAction = 'pass' | 'warn' | 'retry' | 'rewrite' | 'block';
 
 /** Every guard that records events; a misspelt name fails the type check. */
-export type GuardName = 'write-claim' | 'refusal' | 'numbers' | 'sources' | 'vision' | 'dlp' | 'repetition' | 'leaked-markup' | 'repeat-call' | 'language';
+export type GuardName =
+  'write-claim' | 'refusal' | 'numbers' | 'sources' | 'vision' | 'dlp' | 'repetition' | 'leaked-markup' | 'repeat-call' | 'language' | 'output-limit';
 
 export interface GuardEvent {
   guard: GuardName;
@@ -128,7 +129,7 @@ export interface ToolCallRecord {
 }
 
 /** `cancelled`: the user stopped the turn (its platform's cancel); nothing of it is kept in the history. */
-export type StopReason = 'answer' | 'step-limit' | 'repetition' | 'leaked-markup' | 'repeat-call' | 'model-error' | 'cancelled';
+export type StopReason = 'answer' | 'step-limit' | 'repetition' | 'leaked-markup' | 'repeat-call' | 'model-error' | 'cancelled' | 'output-limit';
 
 /** Everything one turn did; guards are pure functions over it. */
 export interface TurnRecord {

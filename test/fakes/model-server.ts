@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { isRecord } from '../../src/shared/is-record.js';
 import { llamaProps, ollamaShow } from './model-server-metadata.js';
+import { streamEndlessly, type EndlessStep } from './model-server-endless.js';
 import { isJsonText, nowSeconds, pieces, randomId, readBody, sendJson, sseData, startSse } from './model-server-wire.js';
 
 export { contextOverflowStep, loadingStep, refusalStep } from './model-server-error-steps.js';
@@ -51,6 +52,8 @@ export type ScriptStep = StepBase &
     | { hang: true; text?: string }
     | { repeatText: string; times: number; delayMs?: number }
     | { garbage: string; status?: number }
+    /** Ignores max_tokens: streams until the client closes the connection (bounded in the fake). */
+    | { endless: EndlessStep }
   );
 
 export interface FakeModelServer {
@@ -68,6 +71,8 @@ export interface FakeModelServer {
   whenClosedEarly(count?: number): Promise<void>;
   /** Repeats actually written by `repeatText` steps. */
   repeatsSent: number;
+  /** Characters written by `endless` steps (ended by the client's close or the fake's bound). */
+  endlessCharsSent: number;
   assertAllConsumed(): void;
   close(): Promise<void>;
 }
@@ -90,6 +95,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     closedEarly: 0,
     whenClosedEarly: (count = 1) => new Promise<void>((resolve) => (fake.closedEarly >= count ? resolve() : closedEarlyWaiters.push({ count, resolve }))),
     repeatsSent: 0,
+    endlessCharsSent: 0,
     assertAllConsumed() {
       const problems = [...fake.unexpected];
       if (steps.length > 0) problems.push(`${steps.length} scripted step(s) not consumed`);
@@ -174,6 +180,12 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       startSse(response);
       for (const chunk of step.chunks) response.write(`data: ${JSON.stringify(chunk)}\n\n`);
       response.end('data: [DONE]\n\n');
+      return;
+    }
+    if ('endless' in step) {
+      startSse(response);
+      const id = nextId();
+      fake.endlessCharsSent += await streamEndlessly(step.endless, response, (delta, finish) => chunk(id, delta, finish));
       return;
     }
     if ('repeatText' in step) {

@@ -13,7 +13,7 @@ function wordStarts(text: string): Set<number> {
 describe('splitting after rendering', () => {
   it('keeps an answer that fits in one part, untouched', () => {
     const html = renderWhole('**สวัสดี** <ครับ>', 'telegram');
-    expect(splitRendered(html, 'telegram')).toEqual([{ text: html, reopened: '', body: html, closed: '' }]);
+    expect(splitRendered(html, 'telegram')).toEqual([{ text: html, reopened: '', body: html, closed: '', start: 0 }]);
     expect(renderForPlatform('', 'line')).toEqual([]);
   });
 

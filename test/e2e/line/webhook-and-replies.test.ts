@@ -98,7 +98,8 @@ describe('LINE groups', () => {
 
 describe('LINE replies', () => {
   it('puts a long answer in one reply of at most five bubbles, the last saying it was cut', async () => {
-    harness = await startLineHarness();
+    // Above the default MODEL_MAX_ANSWER_CHARS: the answer must be longer than five bubbles.
+    harness = await startLineHarness({ environment: { MODEL_MAX_ANSWER_CHARS: '40000' } });
     harness.model.script({ text: longThaiText(32_000) });
     await harness.deliver(harness.line.textEvent({ source: userSource(somchai), text: 'เล่ายาว ๆ' }));
     const sent = harness.line.sentMessages(somchai);

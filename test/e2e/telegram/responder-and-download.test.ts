@@ -86,6 +86,18 @@ describe('Telegram responder', () => {
     expect(document).toMatchObject({ document: { file_name: 'report.csv' }, reply_to_message: { message_id: questionId } });
   });
 
+  it('a reply past five messages: four parts, the note, then the rest as answer-rest.txt (a model that never stopped)', async () => {
+    const { telegram, adapter } = await started();
+    const marks = journal();
+    const text = Array.from({ length: 2_000 }, (_, index) => `บรรทัดที่ ${index} ของคำตอบที่ไม่ยอมหยุด`).join('\n');
+    await adapter.responderFor(storedQuestion(telegram)).send({ text, files: [] }, marks);
+    const sent = telegram.sentMessages(group.id);
+    expect(sent).toHaveLength(6);
+    expect('text' in sent[4]! ? sent[4].text : '').toContain('ส่วนที่เหลืออยู่ในไฟล์ answer-rest.txt ที่แนบมา');
+    expect(sent[5]).toMatchObject({ document: { file_name: 'answer-rest.txt' } });
+    expect(marks.marks.at(-1)).toBe('sent 5');
+  });
+
   it('skips the parts a journal already has as sent (a reply resumed after a restart)', async () => {
     const { telegram, adapter } = await started();
     const marks = journal([0]);

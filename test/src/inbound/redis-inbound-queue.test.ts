@@ -303,4 +303,35 @@ describe('InboundWorker on the shared queue', () => {
     const replies = await queuedReplies(second, again!, await second.startAttempt(again!.sequence));
     expect(replies.earlier.map((stored) => stored.reply.text)).toEqual(['เก็บไว้แล้ว']);
   });
+
+  it('a strike (a crash this process caught) counts as an interrupted attempt: the process that takes over sets it aside', async () => {
+    const shared = newPrefix();
+    const first = await queue(shared, 400);
+    await first.accept(message('z-1', 'telegram:z'));
+    await first.claim('telegram:z');
+    const entry = await first.next('telegram:z');
+    expect(await first.startAttempt(entry!.sequence)).toBe(1);
+    await first.strike([entry!.sequence]);
+    await first.close();
+
+    const setAside: string[] = [];
+    const second = await queue(shared, 400);
+    const worker = new InboundWorker({
+      queue: second,
+      turns: new InProcessTurnQueue(2),
+      moveSpace: async () => undefined,
+      knowledgeBaseNames: async () => [],
+      records: { remember: async () => undefined, has: async () => false },
+      process: async () => {
+        throw new Error('a set-aside message must not run');
+      },
+      setAside: async (inbound: InboundMessage) => void setAside.push(inbound.messageId),
+      responderFor: () => ({ send: async () => undefined }),
+      log: memoryLog().log,
+    });
+    closers.push(() => worker.stop());
+    await worker.resume();
+    await until(async () => (await second.stats()).pending === 0, 'the message was set aside');
+    expect(setAside).toEqual(['z-1']);
+  });
 });
