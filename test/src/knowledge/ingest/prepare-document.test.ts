@@ -130,6 +130,8 @@ describe('prepareDocument: refusals', () => {
       { code: 'too-many-pages', pages: 140, limit: 100 },
       { code: 'corrupt', type: 'pdf' },
       { code: 'corrupt', type: 'image' },
+      { code: 'too-complex', type: 'docx' },
+      { code: 'extract-too-slow', limitSeconds: 60 },
       { code: 'type-mismatch', extension: '.pdf', actual: 'text' },
       { code: 'unsupported-type', extension: '.xlsx' },
       { code: 'too-long', limitCharacters: 3_000_000 },
