@@ -115,10 +115,8 @@ export async function bigExifJpeg(count: number): Promise<Buffer> {
   return Buffer.concat([jpeg.subarray(0, 2), ...Array.from({ length: count }, () => segment), jpeg.subarray(2)]);
 }
 
-/** A 12 MP phone-like photo: a light page with lines of dark "text" blocks and sensor noise, JPEG quality 85. */
-export async function normalPhoto(): Promise<Buffer> {
-  const width = 4000;
-  const height = 3000;
+/** A phone-like photo (12 MP by default): a light page with lines of dark "text" blocks and sensor noise, JPEG quality 85. */
+export async function normalPhoto(width = 4000, height = 3000): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height);
   let seed = 12345;
   const random = () => {
