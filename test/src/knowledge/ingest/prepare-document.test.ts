@@ -132,6 +132,7 @@ describe('prepareDocument: refusals', () => {
       { code: 'corrupt', type: 'image' },
       { code: 'too-complex', type: 'docx' },
       { code: 'extract-too-slow', limitSeconds: 60 },
+      { code: 'image-refused', refusal: { code: 'bad-shape', width: 49_000_000, height: 1, maxEdge: 25_000, maxAspect: 100 } },
       { code: 'type-mismatch', extension: '.pdf', actual: 'text' },
       { code: 'unsupported-type', extension: '.xlsx' },
       { code: 'too-long', limitCharacters: 3_000_000 },
