@@ -1,5 +1,5 @@
 // `npm run bench -- <name> [options]`: runs bench/<name>.ts, which prints its figures as JSON on stdout.
-const benches = ['turn', 'guards', 'retrieval', 'retrieval-postgres', 'scale', 'search', 'log', 'platform', 'ocr', 'dlp', 'soak'] as const;
+const benches = ['turn', 'guards', 'retrieval', 'retrieval-postgres', 'scale', 'search', 'log', 'platform', 'ocr', 'dlp', 'soak', 'hardening'] as const;
 
 const [name, ...rest] = process.argv.slice(2);
 if (!name || !(benches as readonly string[]).includes(name)) {

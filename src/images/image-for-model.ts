@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { ImageRefusal, ModelImage } from '../shared/image-reading.js';
-import { decodeOptions, white } from './decode-options.js';
+import { decodeFailure, decodeOptions, decodeTimeoutSeconds, white } from './decode-options.js';
 import { inspectImage } from './inspect-image.js';
 
 // The picture a model with vision is shown: upright, one frame, on white, no larger than it needs, sRGB JPEG,
@@ -26,9 +26,10 @@ export async function imageForModel(bytes: Uint8Array, options: ModelImageOption
       .toColourspace('srgb')
       // sharp keeps no metadata unless asked (withMetadata, keepExif, keepIccProfile…): none is asked for.
       .jpeg({ quality: jpegQuality, chromaSubsampling: '4:4:4' })
+      .timeout({ seconds: decodeTimeoutSeconds })
       .toBuffer();
     return { mime: 'image/jpeg', bytes: new Uint8Array(output.buffer, output.byteOffset, output.byteLength) };
-  } catch {
-    return { refusal: { code: 'corrupt' } };
+  } catch (error) {
+    return { refusal: decodeFailure(error) };
   }
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { ImageRefusal } from '../shared/image-reading.js';
-import { decodeOptions, white } from './decode-options.js';
+import { decodeFailure, decodeOptions, decodeTimeoutSeconds, white } from './decode-options.js';
 import type { GreyImage } from './ink-mask.js';
 import { inspectImage } from './inspect-image.js';
 import { analysePage, invert, type PageAnalysis } from './page-analysis.js';
@@ -72,8 +72,8 @@ export async function imageForOcr(bytes: Uint8Array, options: OcrImageOptions): 
     const page = await pageGrey(bytes, options.maxPixels, scaled(upright, scale), { median: heavyJpeg, blur: analysed.noisy });
     const even = await evened(page, analysed);
     return { ok: true, png: await straightenedPng(even, analysed.angle), angle: analysed.angle, scale };
-  } catch {
-    return { ok: false, refusal: { code: 'corrupt' } };
+  } catch (error) {
+    return { ok: false, refusal: decodeFailure(error) };
   }
 }
 
@@ -95,7 +95,7 @@ async function pageGrey(bytes: Uint8Array, maxPixels: number, size: Size, smooth
   let image = sharp(bytes, decodeOptions(maxPixels)).autoOrient().flatten({ background: white }).greyscale().resize(size.width, size.height, { fit: 'fill' });
   if (smooth.median) image = image.median(3);
   if (smooth.blur) image = image.blur(grainBlurSigma);
-  const { data, info } = await image.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await image.toColourspace('b-w').raw().timeout({ seconds: decodeTimeoutSeconds }).toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
 }
 

@@ -22,6 +22,22 @@ const refusals: Record<ImageRefusal['code'], Localized> = {
     th: 'รูปมีความละเอียดสูงเกินไป ({pixels} ล้านพิกเซล เกินขีดจำกัด {limit} ล้านพิกเซล) กรุณาย่อรูปแล้วส่งใหม่',
     en: 'the image has too many pixels ({pixels} megapixels, the limit is {limit}); please send a smaller one',
   },
+  'bad-shape': {
+    th: 'รูปยาวหรือกว้างผิดปกติ ({width} × {height} พิกเซล; ด้านยาวได้ไม่เกิน {maxEdge} พิกเซล และยาวได้ไม่เกิน {maxAspect} เท่าของด้านสั้น)',
+    en: 'the image has an unusual shape ({width} x {height} pixels; the long edge may be at most {maxEdge} pixels and at most {maxAspect} times the short one)',
+  },
+  'too-much-data': {
+    th: 'รูปนี้ต้องใช้หน่วยความจำมากเกินไปเมื่อเปิด ({size} เกินขีดจำกัด {limit}: สีแบบ 16 บิตหรือภาพเคลื่อนไหวหลายเฟรม) กรุณาส่งเป็นรูปนิ่ง JPEG หรือ PNG ธรรมดา',
+    en: 'opening this image would take too much memory ({size}, the limit is {limit}: 16-bit colour or many animation frames); please send a still JPEG or PNG',
+  },
+  'metadata-too-large': {
+    th: 'ข้อมูลแฝงในไฟล์รูป (โปรไฟล์สีหรือข้อความ) ใหญ่ผิดปกติ (เกิน {limit}) กรุณาแคปหน้าจอแล้วส่งใหม่',
+    en: 'the data hidden in the image file (a colour profile or text) is unusually large (over {limit}); please send a screenshot of it instead',
+  },
+  'too-slow': {
+    th: 'เปิดรูปนี้นานเกิน {seconds} วินาทีจึงหยุดไว้ กรุณาส่งรูปที่เล็กลง',
+    en: 'opening this image took longer than {seconds} seconds and was stopped; please send a smaller one',
+  },
   corrupt: {
     th: 'ไฟล์รูปเสียหรือไม่สมบูรณ์ กรุณาส่งใหม่',
     en: 'the image file is damaged or incomplete; please send it again',
@@ -59,6 +75,19 @@ export function describeImageRefusal(refusal: ImageRefusal, language: Language):
       return say(message, language, { size: sizeText(refusal.bytes), limit: sizeText(refusal.limitBytes) });
     case 'too-many-pixels':
       return say(message, language, { pixels: megapixels(refusal.pixels), limit: megapixels(refusal.limitPixels) });
+    case 'bad-shape':
+      return say(message, language, {
+        width: refusal.width.toLocaleString('en-US'),
+        height: refusal.height.toLocaleString('en-US'),
+        maxEdge: refusal.maxEdge.toLocaleString('en-US'),
+        maxAspect: refusal.maxAspect,
+      });
+    case 'too-much-data':
+      return say(message, language, { size: sizeText(refusal.bytes), limit: sizeText(refusal.limitBytes) });
+    case 'metadata-too-large':
+      return say(message, language, { limit: sizeText(refusal.limitBytes) });
+    case 'too-slow':
+      return say(message, language, { seconds: refusal.seconds });
     case 'not-an-image':
     case 'corrupt':
       return say(message, language);

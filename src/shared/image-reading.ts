@@ -12,6 +12,14 @@ export type ImageRefusal =
   | { code: 'too-large'; bytes: number; limitBytes: number }
   /** Width × height over the limit: a decompression bomb or a huge scan. */
   | { code: 'too-many-pixels'; pixels: number; limitPixels: number }
+  /** A long edge over `maxEdge` or a strip longer than `maxAspect` × its width: libvips holds whole rows. */
+  | { code: 'bad-shape'; width: number; height: number; maxEdge: number; maxAspect: number }
+  /** width × height × channels × bytes per sample × frames over the limit (16-bit colour, many frames). */
+  | { code: 'too-much-data'; bytes: number; limitBytes: number }
+  /** An ICC profile, text or XMP chunk that inflates beyond the limit (a metadata bomb). */
+  | { code: 'metadata-too-large'; limitBytes: number }
+  /** Decoding took longer than the time limit and was stopped. */
+  | { code: 'too-slow'; seconds: number }
   | { code: 'corrupt' };
 
 /** Why OCR produced no text. */

@@ -9,6 +9,10 @@ const everyCode: Record<ImageRefusal['code'], ImageRefusal> = {
   'unsupported-format': { code: 'unsupported-format', format: 'HEIC' },
   'too-large': { code: 'too-large', bytes: 25 * 1024 * 1024, limitBytes: 20 * 1024 * 1024 },
   'too-many-pixels': { code: 'too-many-pixels', pixels: 2_500_000_000, limitPixels: 40_000_000 },
+  'bad-shape': { code: 'bad-shape', width: 49_000_000, height: 1, maxEdge: 25_000, maxAspect: 100 },
+  'too-much-data': { code: 'too-much-data', bytes: 392 * 1024 * 1024, limitBytes: 200 * 1024 * 1024 },
+  'metadata-too-large': { code: 'metadata-too-large', limitBytes: 4 * 1024 * 1024 },
+  'too-slow': { code: 'too-slow', seconds: 30 },
   corrupt: { code: 'corrupt' },
 };
 
@@ -33,5 +37,7 @@ describe('describeImageRefusal', () => {
     expect(describeImageRefusal(everyCode['too-many-pixels'], 'en')).toContain('2500 megapixels, the limit is 40');
     expect(describeImageRefusal(everyCode['too-many-pixels'], 'th')).toContain('40 ล้านพิกเซล');
     expect(describeImageRefusal(everyCode['too-large'], 'en')).toContain('25 MB, the limit is 20 MB');
+    expect(describeImageRefusal(everyCode['bad-shape'], 'th')).toContain('49,000,000 × 1 พิกเซล');
+    expect(describeImageRefusal(everyCode['too-much-data'], 'en')).toContain('392 MB, the limit is 200 MB');
   });
 });

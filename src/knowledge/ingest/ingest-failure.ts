@@ -1,4 +1,6 @@
 import { pick, say, type Localized } from '../../shared/i18n.js';
+import type { ImageRefusal } from '../../shared/image-reading.js';
+import { describeImageRefusal } from '../../shared/image-reading-text.js';
 import type { Language } from '../../shared/types.js';
 import type { DocumentType } from './document-type.js';
 
@@ -15,6 +17,12 @@ export type IngestFailure =
   | { code: 'ocr-too-slow'; limitSeconds: number }
   | { code: 'too-many-pages'; pages: number; limit: number }
   | { code: 'corrupt'; type: DocumentType }
+  /** Reading it needs more memory than extraction may use (a ZIP bomb, millions of tiny XML nodes). */
+  | { code: 'too-complex'; type: DocumentType }
+  /** An image document refused before decoding (its shape, size or metadata): said as the chat says it. */
+  | { code: 'image-refused'; refusal: ImageRefusal }
+  /** The parser ran past its time limit and was stopped. */
+  | { code: 'extract-too-slow'; limitSeconds: number }
   | { code: 'type-mismatch'; extension: string; actual: string }
   | { code: 'unsupported-type'; extension: string }
   | { code: 'too-long'; limitCharacters: number }
@@ -64,6 +72,15 @@ const messages: Record<IngestFailure['code'], Localized> = {
     en: 'This document has {pages} pages that need OCR (limit {limit}). Split it and send the parts.',
   },
   corrupt: { th: 'ไฟล์ {type} นี้เสียหรืออ่านไม่ได้', en: 'This {type} file is damaged or unreadable.' },
+  'too-complex': {
+    th: 'ไฟล์ {type} นี้มีโครงสร้างซับซ้อนหรือขยายตัวมากเกินกว่าจะอ่านได้อย่างปลอดภัย กรุณาบันทึกเป็น PDF หรือข้อความ หรือแบ่งเป็นไฟล์ที่เล็กลงแล้วส่งใหม่',
+    en: 'This {type} file is too complex (or expands too much) to read safely. Save it as PDF or plain text, or split it, and send it again.',
+  },
+  'image-refused': { th: 'ใช้รูปนี้ไม่ได้: {reason}', en: 'This image cannot be used: {reason}.' },
+  'extract-too-slow': {
+    th: 'อ่านไฟล์นี้นานเกิน {limit} วินาทีจึงหยุดไว้ กรุณาแบ่งเป็นไฟล์ที่เล็กลงแล้วส่งใหม่',
+    en: 'Reading this file took over {limit} seconds and was stopped. Split it into smaller files and send them again.',
+  },
   'type-mismatch': {
     th: 'ไฟล์นี้ใช้นามสกุล {extension} แต่เนื้อในเป็น {actual}',
     en: 'This file is named {extension} but its content is {actual}.',
@@ -103,7 +120,12 @@ export function describeIngestFailure(failure: IngestFailure, language: Language
     case 'too-large':
       return say(message, language, { limit: formatBytes(failure.limitBytes) });
     case 'corrupt':
+    case 'too-complex':
       return say(message, language, { type: typeNames[failure.type] });
+    case 'extract-too-slow':
+      return say(message, language, { limit: failure.limitSeconds });
+    case 'image-refused':
+      return say(message, language, { reason: describeImageRefusal(failure.refusal, language) });
     case 'type-mismatch':
       return say(message, language, { extension: failure.extension, actual: failure.actual });
     case 'unsupported-type':

@@ -3,6 +3,7 @@ import { chunkText, defaultChunkOptions, type ChunkOptions, type TextChunk } fro
 import { defaultOcrLimits, type DocumentOcr, type OcrLimits, type OcrProgress } from './document-ocr.js';
 import { detectDocumentType, type DocumentType } from './document-type.js';
 import { extractText, type TextSection } from './extract/extract-text.js';
+import { defaultParseLimits, type ParseLimits } from './extract/parse-in-worker.js';
 import type { IngestFailure } from './ingest-failure.js';
 import { normalizeText } from '../ranking/normalize-text.js';
 import type { Logger } from '../../shared/log.js';
@@ -13,6 +14,8 @@ export interface DocumentLimits {
   maxTextCharacters: number;
   chunk: ChunkOptions;
   ocr: OcrLimits;
+  /** Heap and time of the worker that parses one document (parse-in-worker.ts). */
+  parse: ParseLimits;
 }
 
 export const defaultDocumentLimits: DocumentLimits = {
@@ -20,6 +23,7 @@ export const defaultDocumentLimits: DocumentLimits = {
   maxTextCharacters: 3_000_000,
   chunk: defaultChunkOptions,
   ocr: defaultOcrLimits,
+  parse: defaultParseLimits,
 };
 
 /** A chunk and the PDF page it comes from (none for other documents): a chunk never spans two pages. */
@@ -61,15 +65,17 @@ export async function prepareDocument(
   if (input.bytes.length > limits.maxDocumentBytes) return { ok: false, failure: { code: 'too-large', limitBytes: limits.maxDocumentBytes } };
   const detected = detectDocumentType(input.fileName, input.bytes, input.mime);
   if (!detected.ok) return detected;
-  const extracted = await extractText(detected.type, input.bytes, {
+  const reading = {
     ocr: services.ocr,
     limits: limits.ocr,
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
     ...(services.log ? { log: services.log } : {}),
-  });
-  if (!extracted.ok) return extracted;
-  const joined = extracted.sections.map((section) => section.text).join('\n\n');
+  };
+  // Twice the limit: normalizing removes whitespace and control characters; the exact check comes after it.
+  const extracted = await extractText(detected.type, input.bytes, reading, { maxCharacters: limits.maxTextCharacters * 2, parse: limits.parse });
   const tooLong: IngestFailure = { code: 'too-long', limitCharacters: limits.maxTextCharacters };
+  if (!extracted.ok) return extracted.failure.code === 'too-long' ? { ok: false, failure: tooLong } : extracted;
+  const joined = extracted.sections.map((section) => section.text).join('\n\n');
   // Checked before normalizing as well: a small compressed PDF or DOCX can expand to far more text than bytes.
   if (joined.length > limits.maxTextCharacters * 2) return { ok: false, failure: tooLong };
   const text = normalizeText(joined);

@@ -29,6 +29,8 @@ function ocrFailure(failure: OcrFailure, page: number | undefined, kind: 'image'
   if (failure.code === 'unavailable') return { code: 'ocr-unavailable', kind };
   if (expired) return tooSlow(reading);
   if (failure.code === 'refused' && failure.refusal.code === 'corrupt' && kind === 'image') return { code: 'corrupt', type: 'image' };
+  // An image refused for its shape or size before decoding: the user hears the reason the chat would give.
+  if (failure.code === 'refused' && kind === 'image') return { code: 'image-refused', refusal: failure.refusal };
   return page === undefined ? { code: 'ocr-failed' } : { code: 'ocr-failed', page };
 }
 

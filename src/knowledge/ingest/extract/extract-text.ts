@@ -2,12 +2,9 @@ import type { OcrReading } from '../document-ocr.js';
 import type { DocumentType } from '../document-type.js';
 import type { IngestFailure } from '../ingest-failure.js';
 import { readImage } from '../read-scanned-pages.js';
-import { csvToPlainText } from './csv.js';
-import { decodeText } from './decode-text.js';
-import { docxToPlainText } from './docx.js';
-import { htmlToPlainText } from './html.js';
-import { markdownToPlainText } from './markdown.js';
+import { parseInWorker, type ParseLimits } from './parse-in-worker.js';
 import { pdfSections } from './pdf-sections.js';
+import { zipDirectoryFailure } from './zip-directory.js';
 
 /** A part of a document that is chunked on its own: a PDF page (1-based `page`), or the whole of anything else. */
 export interface TextSection {
@@ -24,30 +21,27 @@ export type ExtractionResult =
     }
   | { ok: false; failure: IngestFailure };
 
-function whole(text: string): ExtractionResult {
-  return { ok: true, sections: [{ text }] };
+export interface ExtractionLimits {
+  /** Text a parser may hand back (the worker refuses more before copying it out). */
+  maxCharacters: number;
+  parse: ParseLimits;
 }
 
-/** The readable text of a document whose type was already checked against its bytes. */
-export async function extractText(type: DocumentType, bytes: Uint8Array, reading: OcrReading): Promise<ExtractionResult> {
-  switch (type) {
-    case 'pdf':
-      return pdfSections(bytes, reading);
-    case 'image': {
-      const image = await readImage(bytes, reading);
-      return image.ok ? whole(image.text) : image;
-    }
-    case 'docx': {
-      const docx = await docxToPlainText(bytes);
-      return docx.ok ? whole(docx.text) : { ok: false, failure: { code: 'corrupt', type } };
-    }
-    case 'html':
-      return whole(htmlToPlainText(decodeText(bytes)));
-    case 'markdown':
-      return whole(markdownToPlainText(decodeText(bytes)));
-    case 'csv':
-      return whole(csvToPlainText(decodeText(bytes)));
-    case 'text':
-      return whole(decodeText(bytes));
+/**
+ * The readable text of a document whose type was already checked against its bytes: images through OCR, every
+ * other type parsed in a worker with a heap cap and a deadline (a DOCX's ZIP directory is checked first).
+ */
+export async function extractText(type: DocumentType, bytes: Uint8Array, reading: OcrReading, limits: ExtractionLimits): Promise<ExtractionResult> {
+  if (type === 'image') {
+    const image = await readImage(bytes, reading);
+    return image.ok ? { ok: true, sections: [{ text: image.text }] } : image;
   }
+  if (type === 'docx') {
+    const bomb = zipDirectoryFailure(bytes);
+    if (bomb) return { ok: false, failure: bomb };
+  }
+  const parsed = await parseInWorker({ type, bytes, maxCharacters: limits.maxCharacters }, limits.parse);
+  if (!parsed.ok) return parsed;
+  if ('pages' in parsed) return pdfSections(bytes, parsed.pages, reading);
+  return { ok: true, sections: [{ text: parsed.text }] };
 }
