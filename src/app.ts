@@ -198,7 +198,8 @@ export function createApp(options: AppOptions): App {
     const report = await capabilities.detailed();
     const current = { tools: report.tools, vision: report.vision };
     return {
-      baseUrl: config.MODEL_BASE_URL,
+      // An internal address: members never see it (the command shows it to admins only, and it is not here for them).
+      ...(forAdmin ? { baseUrl: config.MODEL_BASE_URL } : {}),
       model: await model.model(),
       server: report.server,
       healthy: report.server !== 'unreachable',
