@@ -34,6 +34,7 @@ import { InProcessTurnQueue } from './limits/in-process-turn-queue.js';
 import { InProcessUserQuota } from './limits/in-process-user-quota.js';
 import type { Logger } from './shared/log.js';
 import { Outbound } from './outbound.js';
+import { scanForCredentials } from './dlp/scan.js';
 import { createRouter, type HandledMessage, type MessageRouter } from './router.js';
 import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
@@ -107,6 +108,7 @@ export function createApp(options: AppOptions): App {
   const { config, log } = options;
   const dataDir = path.resolve(config.DATA_DIR);
   const { redis } = options;
+  const secrets = configSecrets(config);
   const redisStorage = redis ? openRedisStorage(redis) : undefined;
   const storage: Storage = redisStorage ?? openStorage(dataDir);
   const searchLimiter = redis ? createRedisSearchLimiter({ client: redis }) : undefined;
@@ -161,13 +163,13 @@ export function createApp(options: AppOptions): App {
     },
     cache: storage.cache,
     log,
+    secrets,
     timeZone: config.BOT_TIMEZONE,
     ...(searchLimiter ? { limiter: searchLimiter.factory } : {}),
   });
   const images = createImageReader(ocr, { visionMaxEdge: config.VISION_MAX_EDGE, maxPixels: config.MAX_IMAGE_PIXELS });
   const tools: AnyTool[] = [createQueryKnowledgeTool(knowledge), ...web.tools, createReadImageTool(), ...createFileTools(), ...(options.extraTools ?? [])];
   const toolPolicies: Localized[] = [knowledgePolicy];
-  const secrets = configSecrets(config);
   const history = new ConversationHistory(storage.history, options.historyLimits);
   const agent = new Agent({
     model,
@@ -247,6 +249,10 @@ export function createApp(options: AppOptions): App {
             log: context.log,
           }),
         renderSourceList,
+        (text) => {
+          const scan = scanForCredentials(text, { secrets });
+          return scan.found ? scan.kinds : [];
+        },
       ),
     );
   }
