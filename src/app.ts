@@ -128,6 +128,7 @@ export function createApp(options: AppOptions): App {
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { path: path.join(dataDir, 'knowledge.db') }),
     embeddings: config.EMBEDDINGS_BASE_URL ? { baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.MODEL_API_KEY } : undefined,
     log,
+    secrets,
     maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
     // Images and scanned PDF pages are read by the same engine as chat images (one concurrency bound for both).
     ocr,
