@@ -24,7 +24,6 @@ const input = z.object({
 type Input = z.infer<typeof input>;
 
 export const defaultTopK = 5;
-const queryPreviewCharacters = 40;
 
 async function bound(store: KnowledgeReader, context: ToolContext): Promise<KnowledgeBaseEntry[]> {
   const found = await Promise.all(context.boundKnowledgeBaseIds.map((id) => store.getKnowledgeBase(id)));
@@ -74,13 +73,15 @@ async function query(store: KnowledgeReader, parameters: Input, context: ToolCon
   const requested = [...(parameters.kb_id ? [parameters.kb_id] : []), ...(parameters.kb_ids ?? [])];
   const { allowed, refused } = requested.length > 0 ? resolveRequested(requested, available) : { allowed: available, refused: [] };
   if (refused.length > 0) {
-    log.info({ conversationKey, refused }, 'query_knowledge: refused knowledge bases not bound to this conversation');
+    // The ids come from the model's arguments (any text): counted, not logged.
+    log.info({ conversationKey, refused: refused.length }, 'query_knowledge: refused knowledge bases not bound to this conversation');
     const availableText = available.map((knowledgeBase) => `${knowledgeBase.id} (${knowledgeBase.name})`).join(', ');
     return { ok: false, content: say(strings.notBound, language, { ids: refused.join(', '), available: availableText }) };
   }
   const topK = parameters.top_k ?? defaultTopK;
   log.info(
-    { conversationKey, knowledgeBaseIds: allowed.map((knowledgeBase) => knowledgeBase.id), topK, queryPreview: queryText.slice(0, queryPreviewCharacters) },
+    // No message text at info level (README): the query's length, never its words.
+    { conversationKey, knowledgeBaseIds: allowed.map((knowledgeBase) => knowledgeBase.id), topK, queryLength: queryText.length },
     'query_knowledge: retrieval requested',
   );
   const settled = await Promise.allSettled(allowed.map((knowledgeBase) => store.search([knowledgeBase.id], queryText, topK)));

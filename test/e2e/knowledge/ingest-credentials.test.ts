@@ -42,7 +42,7 @@ async function start(language: 'th' | 'en'): Promise<TestApp> {
   embeddings = await startFakeEmbeddingsServer();
   test = createTestApp({
     modelUrl: model.url,
-    environment: { BOT_LANGUAGE: language, LINE_CHANNEL_SECRET: channelSecret, EMBEDDINGS_BASE_URL: embeddings.url },
+    environment: { BOT_LANGUAGE: language, LINE_CHANNEL_SECRET: channelSecret, EMBEDDINGS_BASE_URL: embeddings.baseUrl },
     logLevel: 'info',
   });
   await test.ask('/kb create คู่มือ');
@@ -77,6 +77,7 @@ describe('/kb add masks credentials at ingest', () => {
     expect(reply).toMatch(/ปิดบังค่าที่ดูเหมือนรหัสลับไว้ 3 ค่า \(.*github.*\)/);
     expect(reply).toContain('configured-secret ×1');
 
+    expect(embeddings?.requests.length).toBeGreaterThan(0);
     const stored = storedText(test.dataDir);
     expect(stored).toContain('ร้านเปิด 08:00–20:00');
     expect(stored).toContain('[redacted:');
