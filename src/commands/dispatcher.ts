@@ -1,8 +1,7 @@
 import { say, type Localized } from '../shared/i18n.js';
-import type { Logger } from '../shared/log.js';
+import { logFailure, type Logger } from '../shared/log.js';
 import type { InboundMessage, Language } from '../shared/types.js';
 import type { CommandContext, CommandHandler, CommandResult, ParsedCommand } from './command.js';
-import { describeError } from '../shared/describe-error.js';
 
 const unknownCommand: Localized = {
   th: 'ไม่รู้จักคำสั่ง /{name} พิมพ์ /help เพื่อดูคำสั่งที่ใช้ได้',
@@ -59,7 +58,7 @@ export class CommandDispatcher {
         download: channel.download,
       });
     } catch (error) {
-      log.error({ command: command.name, error: describeError(error) }, 'command failed');
+      logFailure(log, 'error', { command: command.name }, 'command failed', error);
       return { text: say(commandFailed, language, { name: command.name }) };
     }
   }

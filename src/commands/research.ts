@@ -1,3 +1,4 @@
+import { logFailure } from '../shared/log.js';
 import type { Localized } from '../shared/i18n.js';
 import { pick, say } from '../shared/i18n.js';
 import type { Citation, Language } from '../shared/types.js';
@@ -67,7 +68,7 @@ export function createResearchCommand(run: ResearchFunction, renderSources: Sour
         const result = await run(question, context);
         return { text: formatResearchReply(result.text, result.citations, context, renderSources) };
       } catch (error) {
-        context.log.error({ err: error }, '/research failed');
+        logFailure(context.log, 'error', {}, '/research failed', error);
         return { text: pick(failed, context.language) };
       }
     },

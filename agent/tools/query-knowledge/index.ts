@@ -1,6 +1,6 @@
+import { logFailure } from '../../../src/shared/log.js';
 import { z } from 'zod';
 import { citationsFor, passageSourceMarker } from '../../../src/shared/citations.js';
-import { describeError } from '../../../src/shared/describe-error.js';
 import { say } from '../../../src/shared/i18n.js';
 import type { Language } from '../../../src/shared/types.js';
 import { type AnyTool, defineTool, type ToolContext, type ToolResult } from '../tool.js';
@@ -95,7 +95,7 @@ async function query(store: KnowledgeReader, parameters: Input, context: ToolCon
       merged.push(...outcome.value);
     } else {
       const error = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
-      log.warn({ conversationKey, knowledgeBaseId: knowledgeBase.id, error }, 'query_knowledge: knowledge base failed');
+      logFailure(log, 'warn', { conversationKey, knowledgeBaseId: knowledgeBase.id }, 'query_knowledge: knowledge base failed', outcome.reason);
       failed.push({ kb_id: knowledgeBase.id, kb_name: knowledgeBase.name, error: error.slice(0, 200) });
     }
   });
@@ -144,7 +144,7 @@ export function createQueryKnowledgeTool(store: KnowledgeReader): AnyTool {
       try {
         return parameters.action === 'list' ? await list(store, context) : await query(store, parameters, context);
       } catch (error) {
-        context.log.warn({ conversationKey: context.conversationKey, error: describeError(error) }, 'query_knowledge: failed');
+        logFailure(context.log, 'warn', { conversationKey: context.conversationKey }, 'query_knowledge: failed', error);
         return { ok: false, content: say(strings.allFailed, context.language, { ids: '-' }) };
       }
     },

@@ -1,3 +1,4 @@
+import { logFailure } from '../../shared/log.js';
 import { say, type Localized } from '../../shared/i18n.js';
 import { describeIngestFailure, type AddDocumentResult } from '../../knowledge/index.js';
 import type { Attachment } from '../../shared/types.js';
@@ -7,7 +8,6 @@ import { textAfterWords } from './arguments.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
 import type { KnowledgeCommandDependencies, Subcommand } from './subcommand.js';
 import { ocrProgressReporter } from './ocr-progress.js';
-import { describeError } from '../../shared/describe-error.js';
 
 const strings = {
   usage: {
@@ -68,7 +68,7 @@ async function addAttachment(
   try {
     bytes = await context.download(attachment);
   } catch (error) {
-    context.log.warn({ knowledgeBaseId, error: describeError(error) }, 'knowledge: attachment download failed');
+    logFailure(context.log, 'warn', { knowledgeBaseId }, 'knowledge: attachment download failed', error);
     return 'download-failed';
   }
   if (bytes.length > maxAttachmentBytes) return { ok: false, failure: { code: 'too-large', limitBytes: maxAttachmentBytes } };
