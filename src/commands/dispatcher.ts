@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '../shared/markdown.js';
 import { say, type Localized } from '../shared/i18n.js';
 import { logFailure, type Logger } from '../shared/log.js';
 import type { InboundMessage, Language } from '../shared/types.js';
@@ -46,7 +47,7 @@ export class CommandDispatcher {
   async run(command: ParsedCommand, message: InboundMessage, channel: Pick<CommandContext, 'progress' | 'download'>): Promise<CommandResult> {
     const { language, log } = this.options;
     const handler = this.handlers.get(command.name);
-    if (!handler) return { text: say(unknownCommand, language, { name: command.name }) };
+    if (!handler) return { text: say(unknownCommand, language, { name: escapeMarkdown(command.name) }) };
     try {
       return await handler.run(command, {
         message,
@@ -59,7 +60,7 @@ export class CommandDispatcher {
       });
     } catch (error) {
       logFailure(log, 'error', { command: command.name }, 'command failed', error);
-      return { text: say(commandFailed, language, { name: command.name }) };
+      return { text: say(commandFailed, language, { name: escapeMarkdown(command.name) }) };
     }
   }
 }

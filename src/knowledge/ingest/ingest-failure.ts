@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '../../shared/markdown.js';
 import { pick, say, type Localized } from '../../shared/i18n.js';
 import type { Language } from '../../shared/types.js';
 import type { DocumentType } from './document-type.js';
@@ -117,7 +118,8 @@ export function describeIngestFailure(failure: IngestFailure, language: Language
     case 'too-long':
       return say(message, language, { limit: failure.limitCharacters.toLocaleString('en-US') });
     case 'duplicate':
-      return say(message, language, { title: failure.existingTitle });
+      // A title users chose, shown in a chat notice: escaped so it renders as typed.
+      return say(message, language, { title: escapeMarkdown(failure.existingTitle) });
     case 'hidden-credential':
       return say(message, language, { kinds: failure.kinds.join(', ') });
     case 'ocr-unavailable':
