@@ -1,6 +1,6 @@
 import { pick, type Localized } from '../src/shared/i18n.js';
 import type { ImageReader } from '../src/shared/image-reading.js';
-import type { Logger } from '../src/shared/log.js';
+import { logFailure, type Logger } from '../src/shared/log.js';
 import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage, TurnStep } from '../src/shared/types.js';
 import type { ConversationHistory } from './history.js';
 import { ModelError, modelErrorMessage, type CapabilitySource, type ModelClient } from './model/index.js';
@@ -12,7 +12,6 @@ import { failedRecord } from './turn-record.js';
 import { cancelledOutcome } from './turn-cancel.js';
 import type { AgentRuntime, TurnRequest } from './turn-request.js';
 import type { AnyTool } from './tools/tool.js';
-import { describeError } from '../src/shared/describe-error.js';
 import { untilAborted } from '../src/shared/until-aborted.js';
 
 /** The agent's view of knowledge bases (the store lives in src/knowledge; the root adapts it). */
@@ -138,7 +137,8 @@ export class Agent {
         return cancelledOutcome(input, this.dependencies.settings.language, capabilities, started);
       }
       const kind = error instanceof ModelError ? error.kind : 'unexpected';
-      this.dependencies.log.error({ conversation: input.conversationKey, kind, error: describeError(error) }, 'turn failed');
+      // A server's error body may echo the prompt: kind and status at error level, the detail only at debug.
+      logFailure(this.dependencies.log, 'error', { conversation: input.conversationKey, kind }, 'turn failed', error);
       const text = modelErrorMessage(error, this.dependencies.settings.language);
       const record = failedRecord(input, this.dependencies.settings.language, capabilities, text);
       record.totalMs = Math.round(performance.now() - started);
@@ -161,7 +161,8 @@ export class Agent {
         rag: record.rag,
         capabilities,
         steps: record.steps,
-        toolCalls: record.toolCalls.map((call) => ({ name: call.name, ok: call.ok, ms: call.ms })),
+        // A name the model made up is its text: only our own tools are named.
+        toolCalls: record.toolCalls.map((call) => ({ name: this.runtime.tools.has(call.name) ? call.name : 'unknown-tool', ok: call.ok, ms: call.ms })),
         guards: record.guardEvents.filter((event) => event.action !== 'pass').map((event) => `${event.guard}:${event.action}`),
         stopReason: record.stopReason,
         modelMs: Math.round(record.modelMs),

@@ -4,6 +4,7 @@ import { checkRepeatCall, failedRepeatWarning, repeatWarning } from './guards/re
 import { parseToolArguments, type AssembledToolCall } from './model/index.js';
 import type { AnyTool, ToolContext } from './tools/tool.js';
 import { describeError } from '../src/shared/describe-error.js';
+import { logFailure } from '../src/shared/log.js';
 
 const unknownTool: Localized = {
   th: 'ไม่มีเครื่องมือชื่อ "{name}" เครื่องมือที่ใช้ได้: {names}',
@@ -72,7 +73,8 @@ export async function runToolCall(
       verdict: 'ran',
     };
   } catch (error) {
-    context.log.warn({ tool: call.name, error: describeError(error) }, 'tool threw');
+    // The message may quote the arguments (model text): its class at warn, the detail only at debug.
+    logFailure(context.log, 'warn', { tool: call.name }, 'tool threw', error);
     const problem = describeError(error);
     return { record: finish(say(toolFailed, language, { name: call.name, problem: problem.slice(0, 300) }), false, checked.args), verdict: 'ran' };
   }

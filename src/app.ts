@@ -34,6 +34,7 @@ import { InProcessTurnQueue } from './limits/in-process-turn-queue.js';
 import { InProcessUserQuota } from './limits/in-process-user-quota.js';
 import type { Logger } from './shared/log.js';
 import { Outbound } from './outbound.js';
+import { scanForCredentials } from './dlp/scan.js';
 import { createRouter, type HandledMessage, type MessageRouter } from './router.js';
 import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
@@ -115,6 +116,7 @@ export function createApp(options: AppOptions): App {
   const { config, log } = options;
   const dataDir = path.resolve(config.DATA_DIR);
   const { redis } = options;
+  const secrets = configSecrets(config);
   const redisStorage = redis ? openRedisStorage(redis) : undefined;
   // Each SQLite file is looked at before its store opens it: a damaged one stops the start naming it (DamagedDatabaseError).
   const storage: Storage = redisStorage ?? openCheckedDatabase(path.join(dataDir, 'state.db'), () => openStorage(dataDir));
@@ -139,6 +141,7 @@ export function createApp(options: AppOptions): App {
         ? { baseUrl: config.EMBEDDINGS_BASE_URL, model: config.EMBEDDINGS_MODEL, apiKey: config.MODEL_API_KEY }
         : undefined,
       log,
+      secrets,
       maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
       // Images and scanned PDF pages are read by the same engine as chat images (one concurrency bound for both).
       ocr,
@@ -176,13 +179,13 @@ export function createApp(options: AppOptions): App {
     },
     cache: storage.cache,
     log,
+    secrets,
     timeZone: config.BOT_TIMEZONE,
     ...(searchLimiter ? { limiter: searchLimiter.factory } : {}),
   });
   const images = createImageReader(ocr, { visionMaxEdge: config.VISION_MAX_EDGE, maxPixels: config.MAX_IMAGE_PIXELS });
   const tools: AnyTool[] = [createQueryKnowledgeTool(knowledge), ...web.tools, createReadImageTool(), ...createFileTools(), ...(options.extraTools ?? [])];
   const toolPolicies: Localized[] = [knowledgePolicy];
-  const secrets = configSecrets(config);
   const history = new ConversationHistory(storage.history, options.historyLimits);
   const agent = new Agent({
     model,
@@ -213,7 +216,8 @@ export function createApp(options: AppOptions): App {
     const report = await capabilities.detailed();
     const current = { tools: report.tools, vision: report.vision };
     return {
-      baseUrl: config.MODEL_BASE_URL,
+      // An internal address: members never see it (the command shows it to admins only, and it is not here for them).
+      ...(forAdmin ? { baseUrl: config.MODEL_BASE_URL } : {}),
       model: await model.model(),
       server: report.server,
       healthy: report.server !== 'unreachable',
@@ -262,6 +266,10 @@ export function createApp(options: AppOptions): App {
             log: context.log,
           }),
         renderSourceList,
+        (text) => {
+          const scan = scanForCredentials(text, { secrets });
+          return scan.found ? scan.kinds : [];
+        },
       ),
     );
   }

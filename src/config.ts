@@ -65,9 +65,13 @@ const guildIds = hinted(commaList.pipe(z.array(z.string().regex(/^\d{17,20}$/)))
   en: 'expected Discord server (guild) ids separated by commas, e.g. 123456789012345678',
 });
 
-const adminIds = hinted(commaList.pipe(z.array(z.string().regex(/^(console|discord|telegram|line):[^\s:]{1,128}$/))), {
-  th: 'ต้องเป็นคู่ แพลตฟอร์ม:รหัส (platform:id) คั่นด้วยจุลภาค เช่น discord:1234,telegram:5678',
-  en: 'expected platform:id pairs separated by commas, e.g. discord:1234,telegram:5678',
+// Each entry must be able to match a sender id as the platform reports it (src/commands/dispatcher.ts compares
+// `platform:senderId` exactly): Telegram a numeric user id (a channel or anonymous group admin: -100…), Discord a
+// snowflake, LINE `U` + 32 hex digits, the console any name. `telegram:@alice` can never match, so it is refused.
+export const adminIdPattern = /^(?:telegram:-?\d{1,20}|discord:\d{17,20}|line:U[0-9a-f]{32}|console:[^\s:,]{1,128})$/;
+const adminIds = hinted(commaList.pipe(z.array(z.string().regex(adminIdPattern))), {
+  th: 'ต้องเป็นคู่ แพลตฟอร์ม:รหัส คั่นด้วยจุลภาค ตามรูปแบบของแต่ละแพลตฟอร์ม: telegram:<เลขผู้ใช้> เช่น telegram:123456789 (ไม่ใช่ @ชื่อผู้ใช้), discord:<เลข snowflake 17–20 หลัก> เช่น discord:123456789012345678, line:U<เลขฐานสิบหก 32 ตัว> เช่น line:U0123456789abcdef0123456789abcdef, console:<ชื่อ>',
+  en: "expected platform:id pairs separated by commas, each in its platform's form: telegram:<numeric user id>, e.g. telegram:123456789 (not an @username); discord:<17–20 digit snowflake>, e.g. discord:123456789012345678; line:U<32 hex digits>, e.g. line:U0123456789abcdef0123456789abcdef; console:<name>",
 });
 
 // Discord shards this process runs: 'auto' (all, as many as Discord recommends) or shard ids below DISCORD_SHARD_COUNT.

@@ -1,3 +1,4 @@
+import { escapeMarkdown } from './shared/markdown.js';
 import type { TurnInput } from '../agent/agent.js';
 import type { TurnOutcome } from '../agent/turn.js';
 import { admit, type Admission } from './admission.js';
@@ -97,6 +98,11 @@ const setAsideNotice: Localized = {
   th: 'ขออภัย ข้อความนี้ทำให้ระบบขัดข้องซ้ำหลายครั้ง จึงพักไว้และจะไม่ลองตอบอีก ลองส่งใหม่ด้วยถ้อยคำอื่น หรือแจ้งผู้ดูแลนะครับ',
   en: 'Sorry, handling this message made the bot fail more than once, so it was set aside and will not be tried again. Please rephrase it or tell the admin.',
 };
+
+/** The word back for files sent alone. File names are the sender's: escaped, so `[click](https://…)` shows as typed. */
+export function fileKeptText(attachments: readonly Pick<Attachment, 'name'>[], language: Language): string {
+  return say(fileKeptHint, language, { names: attachments.map((attachment) => escapeMarkdown(attachment.name)).join(', ') });
+}
 const tooLongNotice: Localized = {
   th: 'ข้อความยาวเกินไป ({length} ตัวอักษร รับได้สูงสุด {limit}) กรุณาย่อให้สั้นลง หรือส่งเป็นไฟล์แนบ',
   en: 'That message is too long ({length} characters, at most {limit}). Please shorten it or send it as a file.',
@@ -133,8 +139,8 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       const handled = await ignored(message, admission);
       // A file alone sent to the bot (a direct chat, or with its mention) gets a word back: it arrived, and what for.
       if (admission.reason === 'file-only' && (message.chatKind === 'direct' || message.mentionsBot || message.repliesToBot)) {
-        const names = message.attachments.map((attachment) => attachment.name).join(', ');
-        await sink.final(await dependencies.outbound.prepare({ text: say(fileKeptHint, settings.language, { names }), files: [] }, message.conversationKey));
+        const text = fileKeptText(message.attachments, settings.language);
+        await sink.final(await dependencies.outbound.prepare({ text, files: [] }, message.conversationKey));
         return { admission, replies: sink.sent };
       }
       return handled;

@@ -1,8 +1,8 @@
+import { escapeMarkdown } from '../shared/markdown.js';
 import { say, type Localized } from '../shared/i18n.js';
-import type { Logger } from '../shared/log.js';
+import { logFailure, type Logger } from '../shared/log.js';
 import type { InboundMessage, Language } from '../shared/types.js';
 import type { CommandContext, CommandHandler, CommandResult, ParsedCommand } from './command.js';
-import { describeError } from '../shared/describe-error.js';
 
 const unknownCommand: Localized = {
   th: 'ไม่รู้จักคำสั่ง /{name} พิมพ์ /help เพื่อดูคำสั่งที่ใช้ได้',
@@ -47,7 +47,7 @@ export class CommandDispatcher {
   async run(command: ParsedCommand, message: InboundMessage, channel: Pick<CommandContext, 'progress' | 'download'>): Promise<CommandResult> {
     const { language, log } = this.options;
     const handler = this.handlers.get(command.name);
-    if (!handler) return { text: say(unknownCommand, language, { name: command.name }) };
+    if (!handler) return { text: say(unknownCommand, language, { name: escapeMarkdown(command.name) }) };
     try {
       return await handler.run(command, {
         message,
@@ -59,8 +59,8 @@ export class CommandDispatcher {
         download: channel.download,
       });
     } catch (error) {
-      log.error({ command: command.name, error: describeError(error) }, 'command failed');
-      return { text: say(commandFailed, language, { name: command.name }) };
+      logFailure(log, 'error', { command: command.name }, 'command failed', error);
+      return { text: say(commandFailed, language, { name: escapeMarkdown(command.name) }) };
     }
   }
 }

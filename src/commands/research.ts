@@ -1,3 +1,4 @@
+import { logFailure } from '../shared/log.js';
 import type { Localized } from '../shared/i18n.js';
 import { pick, say } from '../shared/i18n.js';
 import type { Citation, Language } from '../shared/types.js';
@@ -19,6 +20,11 @@ const tooLong: Localized = {
   th: 'คำถามยาวเกินไป (ไม่เกิน {max} ตัวอักษร)',
   en: 'The question is too long (at most {max} characters).',
 };
+// The question would be sent to the search provider: one that carries a credential is not researched at all.
+const credentialInQuestion: Localized = {
+  th: '🔒 ไม่ได้ค้นคว้า เพราะคำถามมีข้อมูลที่ดูเหมือนรหัสลับหรือกุญแจเข้าถึงระบบ (credential) ซึ่งจะต้องส่งไปยังบริการค้นเว็บภายนอก กรุณาถามใหม่โดยไม่ใส่รหัสผ่าน โทเคน หรือคีย์',
+  en: '🔒 Not researched: the question contains what looks like a secret or access credential, which would have been sent to an outside web search service. Ask again without the password, token or key.',
+};
 const failed: Localized = {
   th: 'ค้นคว้าไม่สำเร็จเพราะเกิดข้อผิดพลาดภายใน ลองใหม่อีกครั้งภายหลัง',
   en: 'The research failed because of an internal error. Please try again later.',
@@ -39,7 +45,10 @@ export function formatResearchReply(
   return `${text}\n\n${renderSources(citations, context.language)}`;
 }
 
-export function createResearchCommand(run: ResearchFunction, renderSources: SourceListRenderer): CommandHandler {
+/** The credential kinds in text about to leave the machine (the DLP scanner with Saeng's secrets); empty when none. */
+export type CredentialFinder = (text: string) => string[];
+
+export function createResearchCommand(run: ResearchFunction, renderSources: SourceListRenderer, findCredentials: CredentialFinder): CommandHandler {
   return {
     name: 'research',
     summary,
@@ -50,11 +59,16 @@ export function createResearchCommand(run: ResearchFunction, renderSources: Sour
       if (question.length > maxResearchQuestionLength) {
         return { text: say(tooLong, context.language, { max: maxResearchQuestionLength }) };
       }
+      const kinds = findCredentials(question);
+      if (kinds.length > 0) {
+        context.log.warn({ kinds }, '/research: question not searched, it carries a credential (DLP)');
+        return { text: pick(credentialInQuestion, context.language) };
+      }
       try {
         const result = await run(question, context);
         return { text: formatResearchReply(result.text, result.citations, context, renderSources) };
       } catch (error) {
-        context.log.error({ err: error }, '/research failed');
+        logFailure(context.log, 'error', {}, '/research failed', error);
         return { text: pick(failed, context.language) };
       }
     },

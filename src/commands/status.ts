@@ -6,7 +6,8 @@ import type { CommandHandler } from './command.js';
 import { adminLines, type AdminStatus } from './status-admin.js';
 
 export interface StatusReport {
-  baseUrl: string;
+  /** MODEL_BASE_URL, an internal address: in the report only for global admins. */
+  baseUrl?: string;
   model: string;
   server: string;
   healthy: boolean;
@@ -30,7 +31,7 @@ export interface StatusReport {
 const template: Localized = {
   th: [
     'สถานะของบอท',
-    '- เซิร์ฟเวอร์โมเดล: {baseUrl} ({server}) — {health}',
+    '- เซิร์ฟเวอร์โมเดล: {address} ({server}) — {health}',
     '- โมเดล: {model}',
     '- เรียกเครื่องมือได้: {tools} ({toolsSource})',
     '- โมเดลมองเห็นรูปภาพ: {vision} ({visionSource})',
@@ -41,7 +42,7 @@ const template: Localized = {
   ].join('\n'),
   en: [
     'Bot status',
-    '- Model server: {baseUrl} ({server}) — {health}',
+    '- Model server: {address} ({server}) — {health}',
     '- Model: {model}',
     '- Tool calling: {tools} ({toolsSource})',
     '- Vision: {vision} ({visionSource})',
@@ -91,6 +92,8 @@ const searchOff: Localized = {
   th: 'ไม่ได้ — ยังไม่ได้ตั้งค่า (SEARXNG_URL, BRAVE_API_KEY หรือ TAVILY_API_KEY)',
   en: 'no — not configured (SEARXNG_URL, BRAVE_API_KEY or TAVILY_API_KEY)',
 };
+// MODEL_BASE_URL is an internal address: members see this instead.
+const addressForAdmins: Localized = { th: 'ที่อยู่แสดงเฉพาะผู้ดูแล', en: 'address shown to admins only' };
 const yes: Localized = { th: 'ได้', en: 'yes' };
 const no: Localized = { th: 'ไม่ได้', en: 'no' };
 const healthy: Localized = { th: 'ทำงานปกติ', en: 'healthy' };
@@ -132,7 +135,7 @@ export function createStatusCommand(report: (message: InboundMessage, forAdmin: 
       return {
         text:
           say(template, language, {
-            baseUrl: status.baseUrl,
+            address: context.isGlobalAdmin && status.baseUrl ? status.baseUrl : say(addressForAdmins, language),
             server: tag(serverNames, status.server, language),
             health: say(status.healthy ? healthy : unhealthy, language),
             model: status.model || '-',

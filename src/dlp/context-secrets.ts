@@ -126,12 +126,24 @@ function labelTail(text: string, end: number): LabelTail | undefined {
   return { qualifier, valueStart: value.index + value[0].length - rawValue.length, rawValue };
 }
 
+/** Where a labelled value is in the text, and its kind. */
+export interface LabelledSecret {
+  start: number;
+  end: number;
+  kind: string;
+}
+
+/** The credential kinds of labelled values in `text` (see contextSecretRanges). */
+export function contextSecretKinds(text: string, coveredByFormat: (start: number, end: number) => boolean): string[] {
+  return [...new Set(contextSecretRanges(text, coveredByFormat).map((found) => found.kind))];
+}
+
 /**
- * The credential kinds of labelled values in `text`. A value inside a credential of a known format (`coveredByFormat`
+ * The labelled values in `text`, each with its kind. A value inside a credential of a known format (`coveredByFormat`
  * of its span: a token with a prefix, the `AccountKey` of a connection string) is left to the format rules.
  */
-export function contextSecretKinds(text: string, coveredByFormat: (start: number, end: number) => boolean): string[] {
-  const kinds = new Set<string>();
+export function contextSecretRanges(text: string, coveredByFormat: (start: number, end: number) => boolean): LabelledSecret[] {
+  const found: LabelledSecret[] = [];
   let lastValueStart = -1;
   labelWords.lastIndex = 0;
   for (let match = labelWords.exec(text); match !== null; match = labelWords.exec(text)) {
@@ -154,7 +166,8 @@ export function contextSecretKinds(text: string, coveredByFormat: (start: number
       family = 'secret';
     }
     const kind = labelledValueKind({ value, family, context });
-    if (kind && !coveredByFormat(valueStart, valueStart + value.length)) kinds.add(kind);
+    const end = valueStart + value.length;
+    if (kind && !coveredByFormat(valueStart, end)) found.push({ start: valueStart, end, kind });
   }
-  return [...kinds];
+  return found;
 }

@@ -9,7 +9,7 @@ import { windowLength, windowStarts } from './scan.js';
 // Not found: tokens obfuscated by NFKC look-alikes, zero-width characters or line wraps (the scanner's normalized
 // forms), and a secret split by an escape such as `\n` inside a JSON string.
 
-interface Range {
+export interface Range {
   start: number;
   end: number;
   kind: string;
@@ -129,10 +129,24 @@ function findRanges(text: string, view: string, secretForms: readonly string[], 
   return ranges;
 }
 
+/** Where the credentials of plain text are (overlapping ranges joined); `secrets` are exact values. */
+export function credentialRanges(text: string, secrets: readonly string[] = []): Range[] {
+  return merged(findRanges(text, text, secretFormsOf(secrets), () => text.length));
+}
+
+/** Sorted, overlapping ranges joined (the first one's kind names the union). */
+export function mergedRanges(ranges: readonly Range[]): Range[] {
+  return merged([...ranges]);
+}
+
+/** `text` with each range replaced by `[redacted:<kind>]`. */
+export function withRangesRedacted(text: string, ranges: readonly Range[]): string {
+  return ranges.length === 0 ? text : replaced(text, ranges);
+}
+
 /** Replaces every credential in plain text with `[redacted:<kind>]`; `secrets` are exact values always redacted. */
 export function redactCredentials(text: string, secrets: readonly string[] = []): string {
-  const ranges = findRanges(text, text, secretFormsOf(secrets), () => text.length);
-  return ranges.length === 0 ? text : replaced(text, merged(ranges));
+  return withRangesRedacted(text, credentialRanges(text, secrets));
 }
 
 /**

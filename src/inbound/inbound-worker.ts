@@ -1,7 +1,7 @@
 import type { TurnQueue } from '../limits/turn-queue.js';
 import type { AcceptResult, InboundHandler, Responder, SpaceMove } from '../shared/channel.js';
 import { describeError } from '../shared/describe-error.js';
-import type { Logger } from '../shared/log.js';
+import { logFailure, type Logger } from '../shared/log.js';
 import type { InboundMessage } from '../shared/types.js';
 import type { InboundQueue, QueuedMessage } from './inbound-queue.js';
 import { queuedReplies, type MessageReplies } from './message-replies.js';
@@ -256,7 +256,7 @@ export class InboundWorker implements InboundHandler {
       await queue.finish(entry.sequence, 'done');
     } catch (error) {
       // A send the platform refused, or a bug: logged and given up, so the conversation is not blocked for good.
-      log.error({ ...base, error: describeError(error) }, 'message not answered');
+      logFailure(log, 'error', base, 'message not answered', error);
       await queue.finish(entry.sequence, 'failed');
     } finally {
       this.inFlight.delete(entry.sequence);

@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '../shared/markdown.js';
 import { describeError } from '../shared/describe-error.js';
 import { say, type Localized } from '../shared/i18n.js';
 import { describeImageRefusal } from '../shared/image-reading-text.js';
@@ -32,7 +33,8 @@ export interface ImageLoading {
  */
 export async function loadImages(attachments: readonly Attachment[], loading: ImageLoading): Promise<TurnImage[]> {
   const images: TurnImage[] = [];
-  const refuse = (name: string, reason: string) => loading.send({ text: say(imageRefusedNotice, loading.language, { name, reason }), files: [] });
+  const refuse = (name: string, reason: string) =>
+    loading.send({ text: say(imageRefusedNotice, loading.language, { name: escapeMarkdown(name), reason }), files: [] });
   for (const attachment of attachments.filter((item) => item.kind === 'image').slice(0, maxImagesPerMessage)) {
     if (attachment.size > loading.limits.maxBytes) {
       await refuse(attachment.name, describeImageRefusal({ code: 'too-large', bytes: attachment.size, limitBytes: loading.limits.maxBytes }, loading.language));
@@ -42,7 +44,10 @@ export async function loadImages(attachments: readonly Attachment[], loading: Im
     try {
       bytes = await loading.download(attachment);
     } catch (error) {
-      await loading.send({ text: say(imageFailedNotice, loading.language, { name: attachment.name, problem: describeError(error) }), files: [] });
+      await loading.send({
+        text: say(imageFailedNotice, loading.language, { name: escapeMarkdown(attachment.name), problem: escapeMarkdown(describeError(error)) }),
+        files: [],
+      });
       continue;
     }
     const inspected = await inspectImage(bytes, loading.limits);

@@ -20,12 +20,13 @@ export async function moveSpace(stores: SpaceMoveStores, move: SpaceMove): Promi
   const history = await moveHistory(stores.history, move.from, move.to);
   if (knowledge.knowledgeBases + knowledge.bindings === 0 && !history) return;
   stores.log.info(
-    { from: move.from, to: move.to, knowledgeBases: knowledge.knowledgeBases, bindings: knowledge.bindings, history, keptBehind: knowledge.keptBehind },
+    { from: move.from, to: move.to, knowledgeBases: knowledge.knowledgeBases, bindings: knowledge.bindings, history, keptBehind: knowledge.keptBehind.length },
     'space moved to its new id',
   );
   if (knowledge.keptBehind.length > 0) {
     stores.log.warn(
-      { from: move.from, to: move.to, names: knowledge.keptBehind },
+      // Knowledge-base names are users' text: how many, not which (/kb list in the old space shows them).
+      { from: move.from, to: move.to, count: knowledge.keptBehind.length },
       'knowledge bases left under the old id: the new space has ones of the same name',
     );
   }

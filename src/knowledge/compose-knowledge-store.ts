@@ -1,3 +1,5 @@
+import { maskCredentials } from '../dlp/mask-credentials.js';
+import { redactCredentials } from '../dlp/redact-credentials.js';
 import { createEmbeddingsClient, type EmbeddingsClient } from './embeddings-client.js';
 import { defaultOcrLimits } from './ingest/document-ocr.js';
 import { defaultDocumentLimits, prepareDocument } from './ingest/prepare-document.js';
@@ -23,10 +25,12 @@ export function composeKnowledgeStore(backend: KnowledgeBackend, options: Knowle
     ocr: { ...defaultOcrLimits, ...options.ocrLimits },
   };
   const log = options.log;
+  const secrets = options.secrets ?? [];
 
   async function queryVector(knowledgeBaseIds: readonly string[], query: string): Promise<Float32Array | undefined> {
     if (!embeddings || !(await backend.hasVectors(knowledgeBaseIds))) return undefined;
-    const result = await embeddings.embed([query]);
+    // The embeddings server may be remote (EMBEDDINGS_BASE_URL): a credential in the question is masked first.
+    const result = await embeddings.embed([maskCredentials(query, secrets).text]);
     if (result.ok) return result.vectors[0];
     log.warn({ reason: result.reason }, 'knowledge: query embedding failed, using full text alone');
     return undefined;
@@ -60,7 +64,7 @@ export function composeKnowledgeStore(backend: KnowledgeBackend, options: Knowle
 
     async addDocument(knowledgeBaseId, input): Promise<AddDocumentResult> {
       if (!(await backend.getKnowledgeBase(knowledgeBaseId))) return { ok: false, failure: { code: 'unknown-knowledge-base' } };
-      const prepared = await prepareDocument(input, limits, { ...(options.ocr ? { ocr: options.ocr } : {}), log });
+      const prepared = await prepareDocument(input, limits, { ...(options.ocr ? { ocr: options.ocr } : {}), log, secrets });
       if (!prepared.ok) return prepared;
       const existing = await backend.findByHash(knowledgeBaseId, prepared.hash);
       if (existing) return { ok: false, failure: { code: 'duplicate', existingTitle: existing.title } };
@@ -75,8 +79,9 @@ export function composeKnowledgeStore(backend: KnowledgeBackend, options: Knowle
       }
       const written = await backend.writeDocument({
         knowledgeBaseId,
-        title: (input.title ?? input.fileName).trim().slice(0, 120) || input.fileName,
-        sourceName: input.fileName,
+        // The title is often the text's first line, and a file name is the sender's: masked like the text.
+        title: redactCredentials((input.title ?? input.fileName).trim().slice(0, 120) || input.fileName, secrets),
+        sourceName: redactCredentials(input.fileName, secrets),
         type: prepared.type,
         bytes: input.bytes.length,
         hash: prepared.hash,
@@ -91,6 +96,7 @@ export function composeKnowledgeStore(backend: KnowledgeBackend, options: Knowle
         document: written.document,
         vectors: vectorStatus,
         ...(prepared.unreadPages ? { unreadPages: prepared.unreadPages } : {}),
+        ...(prepared.masked ? { masked: prepared.masked } : {}),
       };
       log.info(
         {
@@ -101,6 +107,7 @@ export function composeKnowledgeStore(backend: KnowledgeBackend, options: Knowle
           chunks: written.document.chunkCount,
           vectors: vectorStatus,
           ...(prepared.unreadPages ? { unreadPages: prepared.unreadPages.length } : {}),
+          ...(prepared.masked ? { maskedCredentials: prepared.masked } : {}),
         },
         'knowledge: document added',
       );

@@ -18,6 +18,8 @@ export interface KnowledgeStoreCommonOptions {
   /** Reads images and PDF pages without a text layer; without it they are refused (a mixed PDF keeps its text pages). */
   ocr?: DocumentOcr;
   ocrLimits?: Partial<OcrLimits>;
+  /** Saeng's configured secrets: masked in documents at ingest like any credential (exact values). */
+  secrets?: readonly string[];
   /** See ranking/query-terms.ts; lower is faster on very large knowledge bases. */
   postingBudget?: number;
   /** Share of the ranking from character trigrams, 0–1 (see ranking/candidate-rescoring.ts); 0 = segmented BM25 alone. */

@@ -1,10 +1,9 @@
 import { pick, type Localized } from '../shared/i18n.js';
-import type { Logger } from '../shared/log.js';
+import { logFailure, type Logger } from '../shared/log.js';
 import { citationsFor, passageSourceMarker, sourceLabel } from '../shared/citations.js';
 import { neutralizeSourceMarkers } from '../shared/source-markers.js';
 import type { Citation, Language } from '../shared/types.js';
 import type { KnowledgeStore, RetrievalHit } from './types.js';
-import { describeError } from '../shared/describe-error.js';
 
 // Retrieval for models that cannot call tools: the turn asks for the conversation's passages on every question
 // and puts this block in the NEWEST USER MESSAGE (never the system prompt, which must stay byte-identical).
@@ -52,7 +51,7 @@ export async function naiveRagContext(
   try {
     hits = await store.search(bound, question, options.topK ?? defaultNaiveTopK);
   } catch (error) {
-    options.log?.warn({ conversationKey, error: describeError(error) }, 'knowledge: naive retrieval failed');
+    if (options.log) logFailure(options.log, 'warn', { conversationKey }, 'knowledge: naive retrieval failed', error);
     return null;
   }
   const budget = options.maxCharacters ?? defaultNaiveMaxCharacters;

@@ -74,6 +74,8 @@ export type AddDocumentResult =
       vectors: VectorStatus;
       /** Pages without a text layer left out because this server has no OCR (a mixed PDF); absent when none. */
       unreadPages?: number[];
+      /** Credentials masked in the document's text at ingest, by kind; absent when none. */
+      masked?: Record<string, number>;
     }
   | { ok: false; failure: IngestFailure };
 

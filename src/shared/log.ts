@@ -1,5 +1,6 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
+import { describeError, errorSummary } from './describe-error.js';
 
 export type { Logger };
 
@@ -69,4 +70,13 @@ export function createLogger(options: LoggerSettings): Logger {
 /** A logger that drops everything: for tests and benchmarks. */
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });
+}
+
+/**
+ * Logs a failure without its message at `level` (no message text at info and above: the README's promise), and the
+ * message itself only at debug, as `<msg>: detail`.
+ */
+export function logFailure(log: Logger, level: 'warn' | 'error', fields: Record<string, unknown>, msg: string, error: unknown): void {
+  log[level]({ ...fields, ...errorSummary(error) }, msg);
+  log.debug({ ...fields, error: describeError(error) }, `${msg}: detail`);
 }

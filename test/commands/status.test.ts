@@ -62,7 +62,7 @@ describe('/status tags', () => {
 
   it('an unreachable server and an unknown one are tagged in Thai; product names stay', async () => {
     const unreachable = await status('th', { server: 'unreachable', healthy: false });
-    expect(unreachable).toContain('- เซิร์ฟเวอร์โมเดล: http://127.0.0.1:8080/v1 (ติดต่อไม่ได้) — ติดต่อไม่ได้');
+    expect(unreachable).toContain('- เซิร์ฟเวอร์โมเดล: ที่อยู่แสดงเฉพาะผู้ดูแล (ติดต่อไม่ได้) — ติดต่อไม่ได้');
     expect(unreachable).not.toMatch(englishTags);
     expect(await status('th', { server: 'generic' })).toContain('(ไม่ทราบชนิด) — ทำงานปกติ');
     expect(await status('th')).toContain('(llama-server) — ทำงานปกติ');

@@ -71,8 +71,10 @@ describe('log lines of real turns carry no secret', () => {
 
     expect(handled.replies).toHaveLength(1);
     for (const secret of secrets) expect(handled.replies[0]?.text).not.toContain(secret);
-    const failed = test.logRecords.find((record) => record.msg === 'turn failed');
-    expect(failed).toBeDefined();
+    // The error line names the kind; the server's body (which may echo the prompt) is only in the debug detail.
+    expect(test.logRecords.find((record) => record.msg === 'turn failed')).toMatchObject({ level: 50, kind: 'server-error', status: 500 });
+    const failed = test.logRecords.find((record) => record.msg === 'turn failed: detail');
+    expect(failed?.level).toBe(20);
     expect(failed?.error).toEqual(
       expect.stringContaining(
         'invalid api key [redacted:configured-secret] (Bearer [redacted:github-token]); /file/bot[redacted:telegram-bot-token]/a.jpg; /bot[redacted:configured-secret]/getMe',
@@ -89,7 +91,8 @@ describe('log lines of real turns carry no secret', () => {
     expect(test.logRecords.find((record) => record.msg === 'fetch_config: upstream warning')?.upstream).toBe(
       'https://hooks.example.test/v1?token=[redacted:slack-token]',
     );
-    expect(test.logRecords.find((record) => record.msg === 'tool threw')?.error).toEqual(
+    expect(test.logRecords.find((record) => record.msg === 'tool threw')?.error).toBe('Error');
+    expect(test.logRecords.find((record) => record.msg === 'tool threw: detail')?.error).toEqual(
       expect.stringContaining('token [redacted:github-token] (aws [redacted:aws-access-key])'),
     );
     expectNoSecretIn(test.logLines);
@@ -112,7 +115,15 @@ describe('npm run cli: the production logger on stderr', () => {
     const message = `invalid api key ${apiKey}; upstream: Bearer ${credentials.openai}`;
     fake.script({ error: { status: 500, body: { error: { code: 500, message, type: 'server_error' } } } });
     const root = path.resolve(import.meta.dirname, '../..');
-    const env = { PATH: process.env.PATH ?? '', MODEL_BASE_URL: fake.url, MODEL_NAME: 'qwen', MODEL_RETRIES: '0', DATA_DIR: dataDir, ...environment };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      MODEL_BASE_URL: fake.url,
+      MODEL_NAME: 'qwen',
+      MODEL_RETRIES: '0',
+      DATA_DIR: dataDir,
+      ...environment,
+      LOG_LEVEL: 'debug',
+    };
     const run = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'ask', 'สวัสดีค่ะ'], { cwd: root, env, timeout: 30_000 }, (_error, stdout, stderr) =>
         resolve({ stdout, stderr }),
@@ -121,6 +132,7 @@ describe('npm run cli: the production logger on stderr', () => {
     rmSync(dataDir, { recursive: true, force: true });
 
     expect(run.stderr).toContain('"msg":"turn failed"');
+    expect(run.stderr).toContain('"msg":"turn failed: detail"');
     expect(run.stderr).toContain('invalid api key [redacted:configured-secret]; upstream: Bearer [redacted:openai-key]');
     for (const secret of secrets) expect(`${run.stdout}${run.stderr}`).not.toContain(secret);
   });

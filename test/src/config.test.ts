@@ -58,7 +58,38 @@ describe('loadConfig', () => {
   });
 
   it('parses ADMIN_IDS into platform:id pairs', () => {
-    expect(loadConfig({ ADMIN_IDS: 'discord:1234, telegram:-100987 ,console:alice' }).ADMIN_IDS).toEqual(['discord:1234', 'telegram:-100987', 'console:alice']);
+    const line = `line:U${'0123456789abcdef'.repeat(2)}`;
+    expect(loadConfig({ ADMIN_IDS: `discord:123456789012345678, telegram:-100987 ,console:alice, telegram:42,${line}` }).ADMIN_IDS).toEqual([
+      'discord:123456789012345678',
+      'telegram:-100987',
+      'console:alice',
+      'telegram:42',
+      line,
+    ]);
+  });
+
+  // The dispatcher compares `platform:senderId` exactly: an entry no sender id can have is refused at start.
+  it.each([
+    ['telegram:@alice', 'telegram:<numeric user id>', 'telegram:<เลขผู้ใช้>'],
+    ['discord:1234', '17–20 digit snowflake', 'snowflake 17–20 หลัก'],
+    ['discord:alice', '17–20 digit snowflake', 'snowflake 17–20 หลัก'],
+    ['line:alice', 'line:U<32 hex digits>', 'line:U<เลขฐานสิบหก 32 ตัว>'],
+    ['line:u0123456789ABCDEF0123456789ABCDEF', 'line:U<32 hex digits>', 'line:U<เลขฐานสิบหก 32 ตัว>'],
+    ['slack:U123', 'platform:id', 'แพลตฟอร์ม:รหัส'],
+  ])("refuses ADMIN_IDS entry %j, naming the variable and each platform's form in English and Thai", (entry, english, thai) => {
+    let caught: unknown;
+    try {
+      loadConfig({ ADMIN_IDS: `console:alice,${entry}` });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const error = caught as ConfigError;
+    expect(error.describe('en')).toMatch(/ADMIN_IDS: expected platform:id pairs/);
+    expect(error.describe('en')).toContain(english);
+    expect(error.describe('en')).toContain(JSON.stringify(`console:alice,${entry}`));
+    expect(error.describe('th')).toMatch(/ADMIN_IDS: ต้องเป็นคู่/);
+    expect(error.describe('th')).toContain(thai);
   });
 
   it('lists the exact secret values for the DLP', () => {

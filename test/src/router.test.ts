@@ -72,7 +72,9 @@ describe('router', () => {
     const help = await test.ask('/help', { userId: 'plain' });
     expect(help.replies[0]?.text).toContain('/reset');
     const status = await test.ask('/status', { userId: 'plain' });
-    expect(status.replies[0]?.text).toContain(fake.url);
+    // A plain user's /status leaves the model server's address out (admins only).
+    expect(status.replies[0]?.text).toContain('สถานะของบอท');
+    expect(status.replies[0]?.text).not.toContain(fake.url);
     expect(status.replies[0]?.text).toContain('ไม่ได้'); // tools off by config
     fake.script({ text: 'จำไว้' });
     await test.ask('จำคำว่า มะม่วง');

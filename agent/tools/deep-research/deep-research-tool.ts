@@ -1,3 +1,4 @@
+import { logFailure } from '../../../src/shared/log.js';
 import { z } from 'zod';
 import { type AnyTool, defineTool } from '../tool.js';
 import { sourceMarker } from '../../../src/shared/source-markers.js';
@@ -27,7 +28,7 @@ export function createDeepResearchTool(runner: ResearchRunner): AnyTool {
         const content = [blockHeading(context.turnState, context.language), result.text, '', ...sources].join('\n');
         return { ok: true, content, citations: result.citations };
       } catch (error) {
-        context.log.error({ err: error }, 'deep_research: unexpected failure');
+        logFailure(context.log, 'error', {}, 'deep_research: unexpected failure', error);
         return { ok: false, content: searchFailedText('unexpected', context.language) };
       }
     },

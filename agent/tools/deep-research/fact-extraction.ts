@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Logger } from '../../../src/shared/log.js';
+import { logFailure, type Logger } from '../../../src/shared/log.js';
 import type { TextCompleter } from '../../model/index.js';
 import { oneLine } from '../web-search/thai-text.js';
 import type { Candidate } from '../web-search/types.js';
@@ -97,7 +97,7 @@ export async function extractFacts(
       signal: services.signal,
     });
   } catch (error) {
-    services.log.warn({ err: error }, 'deep_research: fact extraction call failed');
+    logFailure(services.log, 'warn', {}, 'deep_research: fact extraction call failed', error);
     return { facts: [], dropped: 0, parsed: false };
   }
   const parsed = parseFacts(answer, results);

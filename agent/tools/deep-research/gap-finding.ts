@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Logger } from '../../../src/shared/log.js';
+import { logFailure, type Logger } from '../../../src/shared/log.js';
 import type { TextCompleter } from '../../model/index.js';
 import { oneLine } from '../web-search/thai-text.js';
 import { parseModelJson } from './tolerant-json.js';
@@ -71,7 +71,7 @@ export async function findGaps(
     });
     return parseGaps(answer);
   } catch (error) {
-    services.log.warn({ err: error }, 'deep_research: gap finding call failed');
+    logFailure(services.log, 'warn', {}, 'deep_research: gap finding call failed', error);
     return { gaps: [], queries: [] };
   }
 }

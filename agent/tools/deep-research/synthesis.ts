@@ -1,6 +1,6 @@
 import type { Localized } from '../../../src/shared/i18n.js';
 import { say } from '../../../src/shared/i18n.js';
-import type { Logger } from '../../../src/shared/log.js';
+import { logFailure, type Logger } from '../../../src/shared/log.js';
 import type { Citation, Language } from '../../../src/shared/types.js';
 import type { TextCompleter } from '../../model/index.js';
 import { CitationNumbering, type Source, renumberMarkers } from './citations.js';
@@ -113,7 +113,7 @@ export async function synthesize(
       signal: services.signal,
     });
   } catch (error) {
-    services.log.warn({ err: error }, 'deep_research: synthesis call failed; answering with the fact list');
+    logFailure(services.log, 'warn', {}, 'deep_research: synthesis call failed; answering with the fact list', error);
   }
   return finishSynthesis(answer, facts, conflicts, language);
 }

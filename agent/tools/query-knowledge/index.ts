@@ -1,6 +1,6 @@
+import { logFailure } from '../../../src/shared/log.js';
 import { z } from 'zod';
 import { citationsFor, passageSourceMarker } from '../../../src/shared/citations.js';
-import { describeError } from '../../../src/shared/describe-error.js';
 import { say } from '../../../src/shared/i18n.js';
 import type { Language } from '../../../src/shared/types.js';
 import { type AnyTool, defineTool, type ToolContext, type ToolResult } from '../tool.js';
@@ -24,7 +24,6 @@ const input = z.object({
 type Input = z.infer<typeof input>;
 
 export const defaultTopK = 5;
-const queryPreviewCharacters = 40;
 
 async function bound(store: KnowledgeReader, context: ToolContext): Promise<KnowledgeBaseEntry[]> {
   const found = await Promise.all(context.boundKnowledgeBaseIds.map((id) => store.getKnowledgeBase(id)));
@@ -74,13 +73,15 @@ async function query(store: KnowledgeReader, parameters: Input, context: ToolCon
   const requested = [...(parameters.kb_id ? [parameters.kb_id] : []), ...(parameters.kb_ids ?? [])];
   const { allowed, refused } = requested.length > 0 ? resolveRequested(requested, available) : { allowed: available, refused: [] };
   if (refused.length > 0) {
-    log.info({ conversationKey, refused }, 'query_knowledge: refused knowledge bases not bound to this conversation');
+    // The ids come from the model's arguments (any text): counted, not logged.
+    log.info({ conversationKey, refused: refused.length }, 'query_knowledge: refused knowledge bases not bound to this conversation');
     const availableText = available.map((knowledgeBase) => `${knowledgeBase.id} (${knowledgeBase.name})`).join(', ');
     return { ok: false, content: say(strings.notBound, language, { ids: refused.join(', '), available: availableText }) };
   }
   const topK = parameters.top_k ?? defaultTopK;
   log.info(
-    { conversationKey, knowledgeBaseIds: allowed.map((knowledgeBase) => knowledgeBase.id), topK, queryPreview: queryText.slice(0, queryPreviewCharacters) },
+    // No message text at info level (README): the query's length, never its words.
+    { conversationKey, knowledgeBaseIds: allowed.map((knowledgeBase) => knowledgeBase.id), topK, queryLength: queryText.length },
     'query_knowledge: retrieval requested',
   );
   const settled = await Promise.allSettled(allowed.map((knowledgeBase) => store.search([knowledgeBase.id], queryText, topK)));
@@ -94,7 +95,7 @@ async function query(store: KnowledgeReader, parameters: Input, context: ToolCon
       merged.push(...outcome.value);
     } else {
       const error = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
-      log.warn({ conversationKey, knowledgeBaseId: knowledgeBase.id, error }, 'query_knowledge: knowledge base failed');
+      logFailure(log, 'warn', { conversationKey, knowledgeBaseId: knowledgeBase.id }, 'query_knowledge: knowledge base failed', outcome.reason);
       failed.push({ kb_id: knowledgeBase.id, kb_name: knowledgeBase.name, error: error.slice(0, 200) });
     }
   });
@@ -143,7 +144,7 @@ export function createQueryKnowledgeTool(store: KnowledgeReader): AnyTool {
       try {
         return parameters.action === 'list' ? await list(store, context) : await query(store, parameters, context);
       } catch (error) {
-        context.log.warn({ conversationKey: context.conversationKey, error: describeError(error) }, 'query_knowledge: failed');
+        logFailure(context.log, 'warn', { conversationKey: context.conversationKey }, 'query_knowledge: failed', error);
         return { ok: false, content: say(strings.allFailed, context.language, { ids: '-' }) };
       }
     },

@@ -5,6 +5,7 @@ import type { ResearchRunner } from '../deep-research/index.js';
 import type { AnyTool } from '../tool.js';
 import type { ProviderLimit, ProviderLimiterFactory } from './providers/guarded-provider.js';
 import { type SearchSettings, selectProvider } from './providers/select-provider.js';
+import { credentialEgressScan, scannedProvider } from './query-guard.js';
 import { createSearchPipeline } from './search-pipeline.js';
 import { createWebSearchTool } from './web-search-tool.js';
 
@@ -23,20 +24,25 @@ export interface WebToolsOptions {
   limit?: ProviderLimit;
   /** The provider's limiter; default: bottleneck in this process. Several processes share one through Redis. */
   limiter?: ProviderLimiterFactory;
+  /** Saeng's configured secrets: a query carrying one (or any credential shape) is never sent. */
+  secrets: readonly string[];
 }
 
 /** `[web_search, deep_research]` and the research runner when a provider is configured; nothing otherwise. */
 export function createWebTools(options: WebToolsOptions): { tools: AnyTool[]; research: ResearchRunner | null } {
-  const provider = selectProvider(options.settings, {
+  const selected = selectProvider(options.settings, {
     cache: options.cache,
     log: options.log,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.limit ? { limit: options.limit } : {}),
     ...(options.limiter ? { limiter: options.limiter } : {}),
   });
-  if (!provider) return { tools: [], research: null };
+  if (!selected) return { tools: [], research: null };
+  const scan = credentialEgressScan(options.secrets);
+  const provider = scannedProvider(selected, scan, options.log);
   const pipeline = createSearchPipeline({
     provider,
+    scan,
     llmFilter: options.settings.llmFilter === 'on',
     timeZone: options.timeZone ?? 'Asia/Bangkok',
   });

@@ -29,6 +29,13 @@ export const sourcesNotice: Localized = {
 };
 export const resultsHeading: Localized = { th: 'ผลการค้นหา:', en: 'Search results:' };
 
+// No value is echoed: the model is told what kind of thing stopped the search, and what to do instead.
+export const queryBlockedNotice: Localized = {
+  th: 'ไม่ได้ค้นหาเว็บ เพราะคำค้นมีข้อมูลที่ดูเหมือนรหัสลับหรือกุญแจเข้าถึงระบบ (credential) ระบบจึงไม่ส่งคำค้นนี้ออกไปนอกเครื่อง ห้ามใส่รหัสผ่าน โทเคน หรือคีย์ลงในคำค้น ถ้ายังต้องค้นให้ค้นใหม่โดยไม่มีค่านั้น หรือตอบจากสิ่งที่รู้ และบอกผู้ใช้สั้น ๆ ว่าไม่ได้ค้นเว็บเพราะเหตุนี้',
+  en: 'The web was not searched: the query contained what looks like a secret or access credential, so it was not sent off this machine. Never put passwords, tokens or keys in a search query; search again without that value if you still need to, or answer from what you know, and tell the user briefly that the search was not sent for this reason.',
+};
+
 export function searchFailedText(kind: string, language: Language): string {
+  if (kind === 'credential') return pick(queryBlockedNotice, language);
   return say(searchFailedNotice, language, { reason: pick(failureReasons[kind] ?? otherFailure, language) });
 }

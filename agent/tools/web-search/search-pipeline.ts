@@ -3,6 +3,7 @@ import type { TextCompleter } from '../../model/index.js';
 import { type LayerStats, applyLexicalLayers } from './lexical-layers.js';
 import { analyzeIntent } from './query-intent.js';
 import { planQuery } from './query-variants.js';
+import type { EgressScan } from './query-guard.js';
 import { semanticCheck } from './semantic-check.js';
 import type { ProviderFailureKind, ProviderOutcome, ScoredCandidate, SearchProvider } from './types.js';
 import { dateLine, yearIn } from './years.js';
@@ -51,12 +52,18 @@ function firstFailure(outcomes: readonly ProviderOutcome[]): { kind: ProviderFai
   return { kind: 'invalid-response', detail: 'no outcome' };
 }
 
-export function createSearchPipeline(options: { provider: SearchProvider; llmFilter: boolean; timeZone: string }): SearchPipeline {
+export function createSearchPipeline(options: { provider: SearchProvider; llmFilter: boolean; timeZone: string; scan: EgressScan }): SearchPipeline {
   const { provider, timeZone } = options;
   return {
     providerName: provider.name,
     timeZone,
     async search(query, services, searchOptions = {}) {
+      // Checked before any variant is made, cached or sent: the query as the model (or /research's user) wrote it.
+      const kinds = options.scan(query);
+      if (kinds.length > 0) {
+        services.log.warn({ provider: provider.name, kinds }, 'web_search: query not sent, it carries a credential (DLP)');
+        return { status: 'failed', query: '', kind: 'credential', detail: 'the query carries a credential' };
+      }
       const now = services.now();
       const plan = planQuery(query, provider);
       const intent = analyzeIntent(plan, yearIn(now, timeZone));

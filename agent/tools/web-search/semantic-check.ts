@@ -1,4 +1,4 @@
-import type { Logger } from '../../../src/shared/log.js';
+import { logFailure, type Logger } from '../../../src/shared/log.js';
 import { stripThinking, type TextCompleter } from '../../model/index.js';
 
 // Layer 3: one batched YES/NO call to the same model over the remaining titles + snippets (no URLs).
@@ -61,7 +61,7 @@ export async function semanticCheck(
       signal: services.signal,
     });
   } catch (error) {
-    services.log.warn({ err: error }, 'web_search: relevance check call failed; rejecting all results');
+    logFailure(services.log, 'warn', {}, 'web_search: relevance check call failed; rejecting all results', error);
     return { ok: false, reason: 'call-failed' };
   }
   const keep = parseVerdicts(answer, items.length);

@@ -21,7 +21,9 @@ export interface RawResult {
   publishedAt?: string;
 }
 
-export type ProviderFailureKind = 'timeout' | 'rate-limited' | 'http-error' | 'invalid-response' | 'unreachable' | 'engines-unresponsive' | 'aborted';
+/** `credential`: not sent at all, the query carries a credential (query-guard.ts). */
+export type ProviderFailureKind =
+  'timeout' | 'rate-limited' | 'http-error' | 'invalid-response' | 'unreachable' | 'engines-unresponsive' | 'aborted' | 'credential';
 
 export type ProviderOutcome = { ok: true; results: RawResult[]; cached: boolean } | { ok: false; kind: ProviderFailureKind; detail: string };
 

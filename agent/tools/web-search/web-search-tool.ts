@@ -1,3 +1,4 @@
+import { logFailure } from '../../../src/shared/log.js';
 import { z } from 'zod';
 import { say } from '../../../src/shared/i18n.js';
 import { type AnyTool, defineTool } from '../tool.js';
@@ -25,7 +26,7 @@ export function createWebSearchTool(pipeline: SearchPipeline): AnyTool {
       try {
         outcome = await pipeline.search(query, context);
       } catch (error) {
-        context.log.error({ err: error }, 'web_search: unexpected failure');
+        logFailure(context.log, 'error', {}, 'web_search: unexpected failure', error);
         return { ok: false, content: searchFailedText('unexpected', context.language) };
       }
       if (outcome.status === 'failed') return { ok: false, content: searchFailedText(outcome.kind, context.language) };

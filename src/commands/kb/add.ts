@@ -1,3 +1,4 @@
+import { logFailure } from '../../shared/log.js';
 import { say, type Localized } from '../../shared/i18n.js';
 import { describeIngestFailure, type AddDocumentResult } from '../../knowledge/index.js';
 import type { Attachment } from '../../shared/types.js';
@@ -7,7 +8,6 @@ import { textAfterWords } from './arguments.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
 import type { KnowledgeCommandDependencies, Subcommand } from './subcommand.js';
 import { ocrProgressReporter } from './ocr-progress.js';
-import { describeError } from '../../shared/describe-error.js';
 
 const strings = {
   usage: {
@@ -26,6 +26,10 @@ const strings = {
     th: ' — ไม่ได้อ่านหน้า {pages} (ไม่มีชั้นข้อความ และเซิร์ฟเวอร์นี้ไม่มี OCR)',
     en: ' — pages {pages} were not read (no text layer, and this server has no OCR)',
   },
+  masked: {
+    th: ' — ปิดบังค่าที่ดูเหมือนรหัสลับไว้ {count} ค่า ({kinds}) ที่เก็บไว้จึงไม่มีค่าจริง',
+    en: ' — {count} value(s) that look like secrets were masked ({kinds}); the stored text does not hold them',
+  },
   notEmbedded: { th: ' — ค้นหาด้วยคำได้ แต่สร้างเวกเตอร์ไม่สำเร็จ', en: ' — searchable by words; computing its vectors failed' },
   failed: { th: '❌ “{title}”: {reason}', en: '❌ “{title}”: {reason}' },
   downloadFailed: { th: 'ดาวน์โหลดไฟล์ไม่สำเร็จ กรุณาส่งใหม่', en: 'downloading the file failed; please send it again' },
@@ -41,7 +45,15 @@ function resultLine(title: string, result: AddDocumentResult, context: CommandCo
   const unreadPages = result.unreadPages ?? [];
   const unreadText = unreadPages.length === 1 ? strings.unreadPage : strings.unreadPages;
   const unread = unreadPages.length > 0 ? say(unreadText, language, { pages: unreadPages.join(', ') }) : '';
-  return line + unread + (result.vectors === 'failed' ? say(strings.notEmbedded, language) : '');
+  return line + unread + maskedNote(result.masked, language) + (result.vectors === 'failed' ? say(strings.notEmbedded, language) : '');
+}
+
+/** How many credentials ingest masked, by kind (`github-token ×2`); nothing when none. */
+function maskedNote(masked: Record<string, number> | undefined, language: CommandContext['language']): string {
+  const entries = Object.entries(masked ?? {});
+  if (entries.length === 0) return '';
+  const count = entries.reduce((sum, [, times]) => sum + times, 0);
+  return say(strings.masked, language, { count, kinds: entries.map(([kind, times]) => `${kind} ×${times}`).join(', ') });
 }
 
 async function addAttachment(
@@ -56,7 +68,7 @@ async function addAttachment(
   try {
     bytes = await context.download(attachment);
   } catch (error) {
-    context.log.warn({ knowledgeBaseId, error: describeError(error) }, 'knowledge: attachment download failed');
+    logFailure(context.log, 'warn', { knowledgeBaseId }, 'knowledge: attachment download failed', error);
     return 'download-failed';
   }
   if (bytes.length > maxAttachmentBytes) return { ok: false, failure: { code: 'too-large', limitBytes: maxAttachmentBytes } };

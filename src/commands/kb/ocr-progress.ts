@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '../../shared/markdown.js';
 import { say, type Localized } from '../../shared/i18n.js';
 import type { OcrProgress } from '../../knowledge/index.js';
 import type { CommandContext } from '../command.js';
@@ -19,6 +20,9 @@ export function shouldReport(progress: OcrProgress): boolean {
 export function ocrProgressReporter(title: string, context: Pick<CommandContext, 'language' | 'progress'>): (progress: OcrProgress) => void {
   return (progress) => {
     if (!shouldReport(progress)) return;
-    context.progress({ source: 'kb_add', text: say(readingPage, context.language, { title, page: progress.page, pages: progress.pages }) });
+    context.progress({
+      source: 'kb_add',
+      text: say(readingPage, context.language, { title: escapeMarkdown(title), page: progress.page, pages: progress.pages }),
+    });
   };
 }

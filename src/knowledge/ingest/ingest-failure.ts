@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '../../shared/markdown.js';
 import { pick, say, type Localized } from '../../shared/i18n.js';
 import type { ImageRefusal } from '../../shared/image-reading.js';
 import { describeImageRefusal } from '../../shared/image-reading-text.js';
@@ -27,6 +28,8 @@ export type IngestFailure =
   | { code: 'unsupported-type'; extension: string }
   | { code: 'too-long'; limitCharacters: number }
   | { code: 'duplicate'; existingTitle: string }
+  /** The DLP scanner finds a credential it cannot locate to mask (hidden by look-alike or invisible characters). */
+  | { code: 'hidden-credential'; kinds: string[] }
   | { code: 'unknown-knowledge-base' };
 
 const typeNames: Record<DocumentType, string> = {
@@ -98,6 +101,10 @@ const messages: Record<IngestFailure['code'], Localized> = {
     en: 'A document with the same content is already there: “{title}”.',
   },
   'unknown-knowledge-base': { th: 'ไม่พบคลังความรู้นี้', en: 'This knowledge base does not exist.' },
+  'hidden-credential': {
+    th: 'ไม่ได้เพิ่ม เพราะเอกสารมีข้อมูลที่ดูเหมือนรหัสลับ ({kinds}) ซ่อนอยู่ในรูปที่ระบบปิดบังให้ไม่ได้ (ตัวอักษรหน้าตาคล้าย อักขระล่องหน หรือขึ้นบรรทัดกลางค่า) กรุณาลบค่านั้นออกแล้วส่งใหม่',
+    en: 'Not added: the document holds what looks like a secret ({kinds}) in a form that cannot be masked (look-alike letters, invisible characters or a line break inside it). Remove the value and send it again.',
+  },
 };
 
 const imageWhat: Localized = { th: 'ไฟล์ภาพต้องอ่านด้วย OCR', en: 'An image needs OCR' };
@@ -133,7 +140,10 @@ export function describeIngestFailure(failure: IngestFailure, language: Language
     case 'too-long':
       return say(message, language, { limit: failure.limitCharacters.toLocaleString('en-US') });
     case 'duplicate':
-      return say(message, language, { title: failure.existingTitle });
+      // A title users chose, shown in a chat notice: escaped so it renders as typed.
+      return say(message, language, { title: escapeMarkdown(failure.existingTitle) });
+    case 'hidden-credential':
+      return say(message, language, { kinds: failure.kinds.join(', ') });
     case 'ocr-unavailable':
       return say(message, language, { what: pick(failure.kind === 'image' ? imageWhat : scanWhat, language) });
     case 'ocr-failed':

@@ -5,6 +5,7 @@ import { detectDocumentType, type DocumentType } from './document-type.js';
 import { extractText, type TextSection } from './extract/extract-text.js';
 import { defaultParseLimits, type ParseLimits } from './extract/parse-in-worker.js';
 import type { IngestFailure } from './ingest-failure.js';
+import { maskSections } from './mask-sections.js';
 import { normalizeText } from '../ranking/normalize-text.js';
 import type { Logger } from '../../shared/log.js';
 
@@ -32,7 +33,17 @@ export interface DocumentChunk extends TextChunk {
 }
 
 export type PreparedDocument =
-  { ok: true; type: DocumentType; text: string; hash: string; chunks: DocumentChunk[]; unreadPages?: number[] } | { ok: false; failure: IngestFailure };
+  | {
+      ok: true;
+      type: DocumentType;
+      text: string;
+      hash: string;
+      chunks: DocumentChunk[];
+      unreadPages?: number[];
+      /** Credentials masked in the text (mask-sections.ts), by kind; absent when none. */
+      masked?: Record<string, number>;
+    }
+  | { ok: false; failure: IngestFailure };
 
 export interface PrepareInput {
   fileName: string;
@@ -60,7 +71,7 @@ function chunkSections(sections: readonly TextSection[], options: ChunkOptions):
 export async function prepareDocument(
   input: PrepareInput,
   limits: DocumentLimits = defaultDocumentLimits,
-  services: { ocr?: DocumentOcr; log?: Logger } = {},
+  services: { ocr?: DocumentOcr; log?: Logger; secrets?: readonly string[] } = {},
 ): Promise<PreparedDocument> {
   if (input.bytes.length > limits.maxDocumentBytes) return { ok: false, failure: { code: 'too-large', limitBytes: limits.maxDocumentBytes } };
   const detected = detectDocumentType(input.fileName, input.bytes, input.mime);
@@ -75,14 +86,17 @@ export async function prepareDocument(
   const extracted = await extractText(detected.type, input.bytes, reading, { maxCharacters: limits.maxTextCharacters * 2, parse: limits.parse });
   const tooLong: IngestFailure = { code: 'too-long', limitCharacters: limits.maxTextCharacters };
   if (!extracted.ok) return extracted.failure.code === 'too-long' ? { ok: false, failure: tooLong } : extracted;
-  const joined = extracted.sections.map((section) => section.text).join('\n\n');
-  // Checked before normalizing as well: a small compressed PDF or DOCX can expand to far more text than bytes.
-  if (joined.length > limits.maxTextCharacters * 2) return { ok: false, failure: tooLong };
+  // Checked before normalizing (and masking) as well: a small compressed PDF or DOCX can expand to far more text than bytes.
+  if (extracted.sections.reduce((sum, section) => sum + section.text.length, 0) > limits.maxTextCharacters * 2) return { ok: false, failure: tooLong };
+  const masking = maskSections(extracted.sections, services.secrets ?? []);
+  if (!masking.ok) return { ok: false, failure: { code: 'hidden-credential', kinds: masking.kinds } };
+  const joined = masking.sections.map((section) => section.text).join('\n\n');
   const text = normalizeText(joined);
   // An image or scan whose OCR found nothing is not an empty file: the user is told why.
   if (!text) return { ok: false, failure: detected.type === 'image' || detected.type === 'pdf' ? { code: 'scanned' } : { code: 'empty' } };
   if (text.length > limits.maxTextCharacters) return { ok: false, failure: tooLong };
   const hash = createHash('sha256').update(text).digest('hex');
-  const chunks = chunkSections(extracted.sections, limits.chunk);
-  return { ok: true, type: detected.type, text, hash, chunks, ...(extracted.unreadPages ? { unreadPages: extracted.unreadPages } : {}) };
+  const chunks = chunkSections(masking.sections, limits.chunk);
+  const masked = Object.keys(masking.masked).length > 0 ? { masked: masking.masked } : {};
+  return { ok: true, type: detected.type, text, hash, chunks, ...(extracted.unreadPages ? { unreadPages: extracted.unreadPages } : {}), ...masked };
 }

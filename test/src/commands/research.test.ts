@@ -35,23 +35,29 @@ function command(rest: string): ParsedCommand {
   return { name: 'research', rest, words: rest.split(/\s+/).filter(Boolean) };
 }
 
+const noCredentials = (): string[] => [];
+
 describe('/research', () => {
   it.each([
     ['th', 'วิธีใช้: /research <คำถาม>'],
     ['en', 'Usage: /research <question>'],
   ] as const)('shows usage when the question is empty (%s) without researching', async (language, usage) => {
     const asked: string[] = [];
-    const handler = createResearchCommand(async (question) => {
-      asked.push(question);
-      return { text: '', citations: [] };
-    }, renderSourceList);
+    const handler = createResearchCommand(
+      async (question) => {
+        asked.push(question);
+        return { text: '', citations: [] };
+      },
+      renderSourceList,
+      noCredentials,
+    );
     expect(handler.name).toBe('research');
     expect((await handler.run(command('   '), context(language))).text).toContain(usage);
     expect(asked).toEqual([]);
   });
 
   it('refuses an over-long question', async () => {
-    const handler = createResearchCommand(() => Promise.reject(new Error('must not run')), renderSourceList);
+    const handler = createResearchCommand(() => Promise.reject(new Error('must not run')), renderSourceList, noCredentials);
     const reply = await handler.run(command('ก'.repeat(maxResearchQuestionLength + 1)), context('th'));
     expect(reply.text).toBe(`คำถามยาวเกินไป (ไม่เกิน ${maxResearchQuestionLength} ตัวอักษร)`);
   });
@@ -62,10 +68,14 @@ describe('/research', () => {
       { label: 'การไฟฟ้านครหลวง', url: 'https://www.mea.or.th/rates' },
     ];
     const asked: string[] = [];
-    const handler = createResearchCommand(async (question) => {
-      asked.push(question);
-      return { text: 'ค่าไฟ กฟภ. [1] และ กฟน. [2]', citations };
-    }, renderSourceList);
+    const handler = createResearchCommand(
+      async (question) => {
+        asked.push(question);
+        return { text: 'ค่าไฟ กฟภ. [1] และ กฟน. [2]', citations };
+      },
+      renderSourceList,
+      noCredentials,
+    );
     const reply = await handler.run(command('เปรียบเทียบค่าไฟ กฟน. กับ กฟภ.'), context('th'));
     expect(asked).toEqual(['เปรียบเทียบค่าไฟ กฟน. กับ กฟภ.']);
     expect(reply.text).toBe(
@@ -74,9 +84,9 @@ describe('/research', () => {
   });
 
   it('answers without a source list when there are no citations, and with a plain error when research throws', async () => {
-    const quiet = createResearchCommand(async () => ({ text: 'ไม่พบข้อมูล', citations: [] }), renderSourceList);
+    const quiet = createResearchCommand(async () => ({ text: 'ไม่พบข้อมูล', citations: [] }), renderSourceList, noCredentials);
     expect((await quiet.run(command('x'), context('th'))).text).toBe('ไม่พบข้อมูล');
-    const broken = createResearchCommand(() => Promise.reject(new Error('boom')), renderSourceList);
+    const broken = createResearchCommand(() => Promise.reject(new Error('boom')), renderSourceList, noCredentials);
     expect((await broken.run(command('x'), context('en'))).text).toBe('The research failed because of an internal error. Please try again later.');
   });
 });

@@ -185,7 +185,7 @@ describe('InboundWorker', () => {
     await test.worker.accept(message('2'));
     await test.worker.idle();
     expect(test.finished).toEqual(['2']);
-    expect(test.records).toContainEqual(expect.objectContaining({ msg: 'message not answered', messageId: '1', error: 'platform refused the send' }));
+    expect(test.records).toContainEqual(expect.objectContaining({ msg: 'message not answered', messageId: '1', error: 'Error' }));
   });
 
   it('leaves a message queued when its platform has no adapter in this process', async () => {

@@ -43,7 +43,7 @@ function setup(fakeUrl: string): { research: ResearchRunner; tool: AnyTool } {
     timeoutMs: 5000,
     cacheTtlSeconds: 900,
   };
-  const web = createWebTools({ settings: searchSettings, cache: new Keyv(), log: silentLogger() });
+  const web = createWebTools({ settings: searchSettings, cache: new Keyv(), log: silentLogger(), secrets: [] });
   const tool = web.tools.find((candidate) => candidate.name === 'deep_research');
   if (!web.research || !tool) throw new Error('research not configured');
   return { research: web.research, tool };

@@ -35,7 +35,7 @@ function settings(overrides: Partial<SearchSettings>): SearchSettings {
 }
 
 function webSearch(searchSettings: SearchSettings): AnyTool {
-  const { tools } = createWebTools({ settings: searchSettings, cache: new Keyv(), log: silentLogger() });
+  const { tools } = createWebTools({ settings: searchSettings, cache: new Keyv(), log: silentLogger(), secrets: [] });
   const tool = tools.find((candidate) => candidate.name === 'web_search');
   if (!tool) throw new Error('web_search not registered');
   return tool;
@@ -183,7 +183,7 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
 });
 
 describe('createWebTools: registered only when a provider is configured', () => {
-  const build = (overrides: Partial<SearchSettings>) => createWebTools({ settings: settings(overrides), cache: new Keyv(), log: silentLogger() });
+  const build = (overrides: Partial<SearchSettings>) => createWebTools({ settings: settings(overrides), cache: new Keyv(), log: silentLogger(), secrets: [] });
 
   it.each([
     [{}, []],
