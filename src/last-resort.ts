@@ -17,6 +17,9 @@ export const crashExitCode = 70;
 /** The longest wait for min_uptime, whatever the environment says. */
 const maxUptimeWaitMs = 60_000;
 
+/** The longest wait for the strike of the messages in flight to be stored (Redis; SQLite writes it at once). */
+const strikeWaitMs = 2_000;
+
 export interface LastResortOptions {
   log: Logger;
   /** Whether start-up is over (the bot told pm2 it is ready). */
@@ -24,6 +27,11 @@ export interface LastResortOptions {
   /** pm2's `pm_uptime` and `min_uptime`, read from here (process.env). */
   environment: NodeJS.ProcessEnv;
   exit(code: number): void;
+  /**
+   * Gives the messages in flight a strike (InboundWorker.markInFlightCrashed), so a message that crashed the process
+   * is set aside on its next start instead of crashing it again; waited for at most `strikeWaitMs` (Redis).
+   */
+  strikeInFlight?: () => void | Promise<void>;
   now?: () => number;
   /** process, or a stand-in in tests. */
   events?: Pick<NodeJS.Process, 'on'>;
@@ -38,6 +46,17 @@ export function waitForStableUptime(environment: NodeJS.ProcessEnv, now: number)
   return Math.min(maxUptimeWaitMs, Math.max(0, spawnedAt + minUptime + 1_000 - now));
 }
 
+/** The strike of the messages in flight, stored (synchronously with SQLite) or given up after strikeWaitMs; never rejects. */
+function strikeInFlight(options: LastResortOptions): Promise<void> {
+  try {
+    const stored = options.strikeInFlight?.();
+    if (!(stored instanceof Promise)) return Promise.resolve();
+    return Promise.race([stored, new Promise<void>((resolve) => setTimeout(resolve, strikeWaitMs).unref())]).catch(() => undefined);
+  } catch {
+    return Promise.resolve();
+  }
+}
+
 export function installLastResort(options: LastResortOptions): void {
   const events = options.events ?? process;
   const now = options.now ?? Date.now;
@@ -50,11 +69,12 @@ export function installLastResort(options: LastResortOptions): void {
     );
     if (exiting) return;
     exiting = true;
-    if (!started) return options.exit(1);
+    const stored = strikeInFlight(options);
+    if (!started) return void stored.then(() => options.exit(1));
     const wait = waitForStableUptime(options.environment, now());
-    if (wait === 0) return options.exit(crashExitCode);
-    options.log.fatal({ waitMs: wait }, 'waiting for min_uptime before exiting, so pm2 restarts the bot instead of stopping it');
-    setTimeout(() => options.exit(crashExitCode), wait);
+    if (wait > 0) options.log.fatal({ waitMs: wait }, 'waiting for min_uptime before exiting, so pm2 restarts the bot instead of stopping it');
+    const waited = new Promise<void>((resolve) => (wait === 0 ? resolve() : setTimeout(resolve, wait)));
+    void Promise.all([stored, waited]).then(() => options.exit(crashExitCode));
   };
   events.on('uncaughtException', (error) => crash('exception', error));
   events.on('unhandledRejection', (reason) => crash('rejection', reason));

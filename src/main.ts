@@ -48,7 +48,14 @@ async function main(): Promise<void> {
   });
   // From here an error nothing caught is logged (redacted) and ends the process for pm2 to restart (src/last-resort.ts).
   let started = false;
-  installLastResort({ log, started: () => started, environment: process.env, exit: (code) => process.exit(code) });
+  let strikeInFlight: (() => void | Promise<void>) | undefined;
+  installLastResort({
+    log,
+    started: () => started,
+    environment: process.env,
+    exit: (code) => process.exit(code),
+    strikeInFlight: () => strikeInFlight?.(),
+  });
   // Redis and PostgreSQL when configured: checked now, so a wrong address is one plain line and exit 1.
   const shared = await connectSharedServers(config, log).catch((error: unknown) => {
     if (error instanceof SharedServerError) stopAtStart(error.describe(config.BOT_LANGUAGE));
@@ -61,7 +68,7 @@ async function main(): Promise<void> {
     ...(consoleAdapter ? [consoleAdapter] : []),
   ];
   // A damaged SQLite file in DATA_DIR stops the start with one line naming it and the way out.
-  const { shutdown } = await startService({
+  const { app, shutdown } = await startService({
     config,
     log,
     adapters,
@@ -73,6 +80,8 @@ async function main(): Promise<void> {
     if (error instanceof DamagedDatabaseError) stopAtStart(error.describe(config.BOT_LANGUAGE));
     throw error;
   });
+  // A crash from here on sets the messages it interrupted aside on their next start (poison messages).
+  strikeInFlight = () => app.inbound.markInFlightCrashed();
   process.send?.('ready'); // pm2 wait_ready
   started = true;
 

@@ -10,15 +10,17 @@ import { crashExitCode, waitForStableUptime } from '../../src/last-resort.js';
 const child = path.resolve(import.meta.dirname, '../support/last-resort-child.ts');
 const secret = 'sk-proj-Zq8Xw2LmNc4Vb7Rt1Ys5Ku9Ha3Jd6Fg0Pe2Mi4Lo8Nb';
 
-function runChild(environment: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+function runChild(environment: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const process_ = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), child], {
       env: { PATH: process.env.PATH ?? '', LAST_RESORT_SECRET: secret, ...environment },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
+    let stdout = '';
     process_.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    process_.once('exit', (code) => resolve({ code, stderr }));
+    process_.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    process_.once('close', (code) => resolve({ code, stderr, stdout }));
   });
 }
 
@@ -53,6 +55,15 @@ describe('last resort', () => {
     expect(code).toBe(crashExitCode);
     expect(lines(stderr)).toMatchObject([{ level: 60, kind: 'rejection' }]);
     expect(stderr).not.toContain(secret);
+  });
+
+  it('gives the messages in flight their strike before exiting, and does not wait for ever on a store that never answers', async () => {
+    const stored = await runChild({ LAST_RESORT_STARTED: '1', LAST_RESORT_STRIKE: 'sync' });
+    expect(stored.code).toBe(crashExitCode);
+    expect(stored.stdout).toBe('strike stored\n');
+    const pending = await runChild({ LAST_RESORT_STARTED: '1', LAST_RESORT_STRIKE: 'never' });
+    expect(pending.code).toBe(crashExitCode);
+    expect(pending.stdout).toBe('strike pending\n');
   });
 
   it('during start-up: exits 1 at once, a failed start for pm2', async () => {
