@@ -48,13 +48,14 @@ async function main(): Promise<void> {
   });
   // From here an error nothing caught is logged (redacted) and ends the process for pm2 to restart (src/last-resort.ts).
   let started = false;
-  let strikeInFlight: (() => void | Promise<void>) | undefined;
+  // Filled in once the app exists (the worker and its messages in flight).
+  const inFlight: { strike?: () => void | Promise<void> } = {};
   installLastResort({
     log,
     started: () => started,
     environment: process.env,
     exit: (code) => process.exit(code),
-    strikeInFlight: () => strikeInFlight?.(),
+    strikeInFlight: () => inFlight.strike?.(),
   });
   // Redis and PostgreSQL when configured: checked now, so a wrong address is one plain line and exit 1.
   const shared = await connectSharedServers(config, log).catch((error: unknown) => {
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
     throw error;
   });
   // A crash from here on sets the messages it interrupted aside on their next start (poison messages).
-  strikeInFlight = () => app.inbound.markInFlightCrashed();
+  inFlight.strike = () => app.inbound.markInFlightCrashed();
   process.send?.('ready'); // pm2 wait_ready
   started = true;
 
