@@ -59,7 +59,8 @@ async function ask(text: string, answer: string): Promise<TelegramHarness> {
 describe('Telegram delivery end to end', () => {
   it('splits a long answer into several valid HTML messages, in order, each within 4096 characters', async () => {
     const ends = ['จบส่วนแรก', 'จบส่วนที่สอง', 'จบส่วนที่สาม'];
-    const paragraphs = ends.map((end, index) => `**หัวข้อ${end.slice(3)}** ${varied(index, 2600)} ${end}`);
+    // Under MODEL_MAX_ANSWER_CHARS (6,000), over one message (4,096).
+    const paragraphs = ends.map((end, index) => `**หัวข้อ${end.slice(3)}** ${varied(index, 1900)} ${end}`);
     const { telegram, sentTexts } = await ask('เล่ายาว ๆ', paragraphs.join('\n\n'));
     const calls = telegram.callsOf('sendMessage');
     expect(calls.length).toBeGreaterThan(1);

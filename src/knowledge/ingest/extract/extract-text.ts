@@ -2,6 +2,7 @@ import type { OcrReading } from '../document-ocr.js';
 import type { DocumentType } from '../document-type.js';
 import type { IngestFailure } from '../ingest-failure.js';
 import { readImage } from '../read-scanned-pages.js';
+import { parseDocument } from './parse-document.js';
 import { parseInWorker, type ParseLimits } from './parse-in-worker.js';
 import { pdfSections } from './pdf-sections.js';
 import { zipDirectoryFailure } from './zip-directory.js';
@@ -29,7 +30,8 @@ export interface ExtractionLimits {
 
 /**
  * The readable text of a document whose type was already checked against its bytes: images through OCR, every
- * other type parsed in a worker with a heap cap and a deadline (a DOCX's ZIP directory is checked first).
+ * other type but plain text parsed in a worker with a heap cap and a deadline (a DOCX's ZIP directory is checked
+ * first).
  */
 export async function extractText(type: DocumentType, bytes: Uint8Array, reading: OcrReading, limits: ExtractionLimits): Promise<ExtractionResult> {
   if (type === 'image') {
@@ -40,7 +42,9 @@ export async function extractText(type: DocumentType, bytes: Uint8Array, reading
     const bomb = zipDirectoryFailure(bytes);
     if (bomb) return { ok: false, failure: bomb };
   }
-  const parsed = await parseInWorker({ type, bytes, maxCharacters: limits.maxCharacters }, limits.parse);
+  // Plain text is only decoded (no object tree, at most as many characters as bytes): no worker to start for it.
+  const request = { type, bytes, maxCharacters: limits.maxCharacters };
+  const parsed = type === 'text' ? await parseDocument(request) : await parseInWorker(request, limits.parse);
   if (!parsed.ok) return parsed;
   if ('pages' in parsed) return pdfSections(bytes, parsed.pages, reading);
   return { ok: true, sections: [{ text: parsed.text }] };
