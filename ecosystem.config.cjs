@@ -69,8 +69,10 @@ const saeng = {
   node_args: ['--max-semi-space-size=2', '--max-old-space-size=256'],
   exec_mode: 'fork', // never cluster: one gateway/polling connection per bot token
   instances: 1,
-  wait_ready: true, // src/main.ts sends 'ready' once the model server answers (or its wait is over)
-  listen_timeout: 180_000,
+  // src/main.ts sends 'ready' once the model server answers (or its 120 s wait is over) and each platform's first
+  // start attempt has settled (at most 60 s more): the time-out leaves room for both.
+  wait_ready: true,
+  listen_timeout: 200_000,
   // pm2 sends SIGINT, then SIGKILL after kill_timeout: the grace the bot gives running turns, plus closing the stores.
   kill_timeout: shutdownGraceMs + 10_000,
   // A crash (any signal or exit code) restarts after 1 s, 1.5 s, 2.25 s … up to 15 s; back to 1 s after 30 s up.

@@ -6,7 +6,7 @@ import { startFakeLine, type FakeLine } from '../../fakes/line/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { startFakeTelegram, type FakeTelegram } from '../../fakes/telegram/index.js';
 import { killAllBots } from '../../support/bot-process.js';
-import { killFleetBot, startFleetBot, type FleetServers } from '../../support/bot-fleet.js';
+import { killFleetBot, startFleetBot, type FleetBot, type FleetServers } from '../../support/bot-fleet.js';
 import { answerFor, answerTo, converse, lineConversation, mixedConversations, telegramConversation, whenSent } from '../../support/fleet-conversations.js';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
@@ -50,15 +50,22 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
+/** On a failure (a time-out included), the end of each bot's log: what the next reader needs to see why. */
+function logTails(bots: readonly FleetBot[]): string {
+  const tail = (text: string) => text.split('\n').slice(-40).join('\n');
+  return bots.map((bot) => `--- bot ${bot.name}\n${tail(bot.process.stdout())}\n${tail(bot.process.stderr())}`).join('\n');
+}
+
 /** Adjacent repeats folded: what the conversation saw once each send in flight at the kill is counted once. */
 function withoutRepeats(texts: readonly string[]): string[] {
   return texts.filter((text, index) => text !== texts[index - 1]);
 }
 
 describe('two bot processes sharing Redis and PostgreSQL, one killed with SIGKILL mid-run', () => {
-  it('answers every webhook message once, in order per conversation, and enforces the quota across both', async () => {
+  it('answers every webhook message once, in order per conversation, and enforces the quota across both', async ({ onTestFailed }) => {
     const settings = { USER_MESSAGES_PER_MINUTE: String(quotaPerMinute), REDIS_LEASE_SECONDS: '2' };
     const bots = await Promise.all([startFleetBot(servers, workDir, 'a', settings), startFleetBot(servers, workDir, 'b', settings)]);
+    onTestFailed(() => console.error(logTails(bots)));
     const [victim, survivor] = bots;
     if (!victim || !survivor) throw new Error('two bots');
 
