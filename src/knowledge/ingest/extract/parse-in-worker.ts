@@ -1,22 +1,24 @@
-import { Worker } from 'node:worker_threads';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { DocumentType } from '../document-type.js';
 import type { ParsedDocument, ParsedType, ParseRequest } from './parse-document.js';
 
 // mammoth, pdf.js, html-to-text and marked build whole object trees of what they read: a 216 KB DOCX of millions
 // of one-letter runs ran V8 out of the bot's 256 MB heap, and the stored /kb add crashed it again on every
-// restart. Each document is therefore parsed in a worker thread of its own, with a heap cap and a deadline: out
-// of memory or out of time, the worker is ended and the user hears why; the bot goes on.
+// restart. Each document is therefore parsed in a worker process of its own, with a heap cap and a deadline: out
+// of memory or out of time, the worker is ended and the user hears why; the bot goes on. A process, not a worker
+// thread: a thread that reaches its resourceLimits can still end in V8's fatal out-of-memory error, which aborts the
+// whole process (seen once in the test suite, under load).
 
 export interface ParseLimits {
-  /** The worker's old-generation heap (V8's `maxOldGenerationSizeMb`). */
+  /** The worker's old-generation heap (`--max-old-space-size`). */
   memoryMb: number;
   timeoutMs: number;
 }
 
 export const defaultParseLimits: ParseLimits = { memoryMb: 192, timeoutMs: 60_000 };
 
-/** Its young generation: enough for parsing speed, small beside the old one. */
-const youngGenerationMb = 16;
+/** Its young generation's semi-spaces, as small as the bot's own (`npm start`). */
+const semiSpaceMb = 2;
 
 /** The third-party modules each type's parser loads (parse-document.ts). */
 function parserModules(type: ParsedType): string[] {
@@ -40,21 +42,25 @@ function parserModules(type: ParsedType): string[] {
 }
 
 /**
- * Built, the worker is plain .js. Under tsx (development, tests) it is the .ts source, which a worker can load
- * only through tsx's API (its `--import` hooks do not reach a worker's entry on Node 20): a small data: module.
- * That module loads the type's parser package by plain Node first: through tsx's hooks pdf.js alone took 10 s
- * and over 192 MB of the worker's heap; loaded first, the .ts code's import finds it in the module cache.
+ * The worker's program, run with `--eval`. Built, it imports the plain .js entry. Under tsx (development, tests) the
+ * entry is .ts source, loaded through tsx's API; the type's parser package is loaded by plain Node first: through
+ * tsx's hooks pdf.js alone took 10 s and over 192 MB of heap; loaded first, the .ts code's import finds it in the
+ * module cache.
  */
-function workerEntry(type: ParsedType): URL {
-  if (!import.meta.url.endsWith('.ts')) return new URL('./extract-worker.js', import.meta.url);
+function workerProgram(type: ParsedType): string {
+  if (!import.meta.url.endsWith('.ts')) return `await import(${JSON.stringify(new URL('./extract-worker.js', import.meta.url).href)});`;
   const source = new URL('./extract-worker.ts', import.meta.url).href;
-  const loader = [
+  return [
     ...parserModules(type).map((module) => `await import(${JSON.stringify(module)});`),
     `const { register } = await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))});`,
     'register();',
     `await import(${JSON.stringify(source)});`,
   ].join('\n');
-  return new URL(`data:text/javascript,${encodeURIComponent(loader)}`);
+}
+
+/** How a worker that did not answer ended: V8's out-of-memory abort (or the kernel's kill), or anything else. */
+function endedOutOfMemory(code: number | null, signal: NodeJS.Signals | null): boolean {
+  return signal === 'SIGABRT' || signal === 'SIGKILL' || code === 134;
 }
 
 /** One document at a time per process: two workers at their heap cap would double the peak. */
@@ -69,16 +75,17 @@ export function parseInWorker(request: ParseRequest, limits: ParseLimits = defau
 
 function parseInNewWorker(request: ParseRequest, limits: ParseLimits): Promise<ParsedDocument> {
   const type: DocumentType = request.type;
-  const url = workerEntry(request.type);
   const corrupt: ParsedDocument = { ok: false, failure: { code: 'corrupt', type } };
   return new Promise((resolve) => {
     let settled = false;
-    let worker: Worker;
+    let worker: ChildProcess;
     try {
-      worker = new Worker(url, {
-        workerData: request,
-        execArgv: [],
-        resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: youngGenerationMb },
+      const flags = [`--max-old-space-size=${limits.memoryMb}`, `--max-semi-space-size=${semiSpaceMb}`];
+      // No environment of the bot's (its secrets) and no output: the document is the only input, the answer the only output.
+      worker = spawn(process.execPath, [...flags, '--input-type=module', '--eval', workerProgram(request.type)], {
+        env: { PATH: process.env.PATH ?? '' },
+        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+        serialization: 'advanced',
       });
     } catch {
       resolve(corrupt);
@@ -89,17 +96,17 @@ function parseInNewWorker(request: ParseRequest, limits: ParseLimits): Promise<P
       settled = true;
       clearTimeout(deadline);
       resolve(result);
-      void worker.terminate();
+      worker.kill('SIGKILL');
     };
     const deadline = setTimeout(
       () => finish({ ok: false, failure: { code: 'extract-too-slow', limitSeconds: Math.ceil(limits.timeoutMs / 1000) } }),
       limits.timeoutMs,
     );
     worker.once('message', (result: ParsedDocument) => finish(result));
-    // ERR_WORKER_OUT_OF_MEMORY, or anything the parser threw past its own catch.
-    worker.once('error', (error: Error & { code?: string }) =>
-      finish(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { ok: false, failure: { code: 'too-complex', type } } : corrupt),
-    );
-    worker.once('exit', () => finish(corrupt));
+    worker.once('error', () => finish(corrupt));
+    worker.once('exit', (code, signal) => finish(endedOutOfMemory(code, signal) ? { ok: false, failure: { code: 'too-complex', type } } : corrupt));
+    worker.send(request, (error) => {
+      if (error) finish(corrupt);
+    });
   });
 }
