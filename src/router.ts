@@ -95,8 +95,8 @@ const fileKeptHint: Localized = {
   en: 'Got {names}. An admin can send /kb add <kb> within a few minutes to add it to a knowledge base (I cannot read documents in the chat directly, only images).',
 };
 const setAsideNotice: Localized = {
-  th: 'ขออภัย ข้อความนี้ทำให้ระบบขัดข้องซ้ำหลายครั้ง จึงพักไว้และจะไม่ลองตอบอีก ลองส่งใหม่ด้วยถ้อยคำอื่น หรือแจ้งผู้ดูแลนะครับ',
-  en: 'Sorry, handling this message made the bot fail more than once, so it was set aside and will not be tried again. Please rephrase it or tell the admin.',
+  th: 'ขออภัย ระบบขัดข้องระหว่างตอบข้อความนี้ จึงพักข้อความนี้ไว้และจะไม่ลองตอบอีก ลองส่งใหม่ด้วยถ้อยคำอื่น หรือแจ้งผู้ดูแลนะครับ',
+  en: 'Sorry, the bot failed while handling this message, so it was set aside and will not be tried again. Please rephrase it or tell the admin.',
 };
 
 /** The word back for files sent alone. File names are the sender's: escaped, so `[click](https://…)` shows as typed. */

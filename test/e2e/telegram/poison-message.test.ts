@@ -77,7 +77,7 @@ describe('a message that kills the bot (SIGKILL whenever the model sees it)', { 
     const logged = await third.stderrLine('message set aside');
     await telegram.waitForCall('sendMessage', () => telegram.sentMessages(chat.id).length >= 1);
     expect(sentTexts()).toHaveLength(1);
-    expect(sentTexts()[0]).toContain('ข้อความนี้ทำให้ระบบขัดข้องซ้ำหลายครั้ง จึงพักไว้');
+    expect(sentTexts()[0]).toContain('ระบบขัดข้องระหว่างตอบข้อความนี้ จึงพักข้อความนี้ไว้');
     // Logged at error with the message id, never its text.
     expect(logged).toContain('"level":50');
     expect(logged).toMatch(/"messageId":"[^"]+"/);
