@@ -33,7 +33,16 @@ export interface InboundWorkerOptions {
    * More wait in the shared stream for a process with room. Unbounded when not set.
    */
   maxConversations?: number;
+  /**
+   * A drain that failed (its lease lost in a pause, the store briefly unreachable) looks at its conversation again
+   * after this long, doubling per failure in a row up to a minute — otherwise its messages would wait for the
+   * conversation's next message or the next start. Default one second.
+   */
+  retryDelayMs?: number;
 }
+
+/** The longest wait before a failed conversation is looked at again. */
+const maxRetryDelayMs = 60_000;
 
 interface Drain {
   /** A message arrived while this drain was looking: look once more before ending. */
@@ -54,6 +63,8 @@ export class InboundWorker implements InboundHandler {
   private stopping = false;
   /** Stored messages whose attempt is running in this process (for markInFlightCrashed). */
   private readonly inFlight = new Set<number>();
+  /** Conversations whose drain failed, with their failures in a row (the retry's back-off). */
+  private readonly failures = new Map<string, number>();
 
   constructor(private readonly options: InboundWorkerOptions) {}
 
@@ -175,6 +186,7 @@ export class InboundWorker implements InboundHandler {
 
   private async drain(conversationKey: string, drain: Drain): Promise<void> {
     const { queue, log } = this.options;
+    let failed = false;
     try {
       let more = false;
       do {
@@ -202,6 +214,10 @@ export class InboundWorker implements InboundHandler {
               break;
             }
           }
+        } catch (error) {
+          // Not finished here: a shared queue keeps its wake pending (another process may claim it after a lease).
+          failed = handedOver = true;
+          throw error;
         } finally {
           handedOver ||= this.stopping;
           more = (await claim?.release({ handedOver, requeue })) === true && !handedOver;
@@ -210,14 +226,26 @@ export class InboundWorker implements InboundHandler {
         if (requeue || (handedOver && !drain.again)) return;
       } while ((drain.again || more) && !this.stopping);
     } catch (error) {
-      log.error({ conversation: conversationKey, error: describeError(error) }, 'inbound queue failed');
+      failed = true;
+      log.error({ conversation: conversationKey, error: describeError(error) }, 'inbound queue failed: the conversation is looked at again shortly');
     } finally {
       // In the same step as the last look at the queue: a wake() after it starts a new drain, none is lost.
       this.drains.delete(conversationKey);
+      if (failed) this.retryLater(conversationKey);
+      else this.failures.delete(conversationKey);
       const waiters = this.roomWaiters;
       this.roomWaiters = [];
       for (const resolve of waiters) resolve();
     }
+  }
+
+  /** A failed conversation is woken again after a back-off (nothing else would: its wake was this drain). */
+  private retryLater(conversationKey: string): void {
+    if (this.stopping) return;
+    const failures = (this.failures.get(conversationKey) ?? 0) + 1;
+    this.failures.set(conversationKey, failures);
+    const delay = Math.min(maxRetryDelayMs, (this.options.retryDelayMs ?? 1000) * 2 ** Math.min(failures - 1, 16));
+    setTimeout(() => this.wake(conversationKey), delay).unref();
   }
 
   /**
@@ -252,12 +280,17 @@ export class InboundWorker implements InboundHandler {
     if (attempts > 1) log.info({ ...base, attempts, answered: entry.answered }, 'resuming a message after a restart');
     this.inFlight.add(entry.sequence);
     try {
-      await this.options.process(entry.message, responder, await queuedReplies(queue, entry, attempts), { turnDone, attempt: attempts });
-      await queue.finish(entry.sequence, 'done');
-    } catch (error) {
-      // A send the platform refused, or a bug: logged and given up, so the conversation is not blocked for good.
-      logFailure(log, 'error', base, 'message not answered', error);
-      await queue.finish(entry.sequence, 'failed');
+      let outcome: 'done' | 'failed' = 'done';
+      try {
+        await this.options.process(entry.message, responder, await queuedReplies(queue, entry, attempts), { turnDone, attempt: attempts });
+      } catch (error) {
+        // A send the platform refused, or a bug: logged and given up, so the conversation is not blocked for good.
+        logFailure(log, 'error', base, 'message not answered', error);
+        outcome = 'failed';
+      }
+      // A store that refuses this write fails the drain, which looks again later (retryLater): the stored answer
+      // is delivered then, not produced again.
+      await queue.finish(entry.sequence, outcome);
     } finally {
       this.inFlight.delete(entry.sequence);
     }

@@ -30,7 +30,14 @@ function dataDirectory(): string {
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 function setup(
-  options: { dataDir?: string; concurrency?: number; responder?: Responder | undefined; maxAttempts?: number; responderFor?: () => Responder | undefined } = {},
+  options: {
+    dataDir?: string;
+    concurrency?: number;
+    responder?: Responder | undefined;
+    maxAttempts?: number;
+    retryDelayMs?: number;
+    responderFor?: () => Responder | undefined;
+  } = {},
 ) {
   const queue = new SqliteInboundQueue({ dataDir: options.dataDir ?? ':memory:', dedupeTtlMs: 60_000, log: memoryLog().log });
   closers.push(() => queue.close());
@@ -61,6 +68,7 @@ function setup(
     setAside: async (inbound: InboundMessage) => void setAside.push(inbound.messageId),
     log: log.log,
     maxAttempts: options.maxAttempts,
+    retryDelayMs: options.retryDelayMs,
   });
   return {
     queue,
@@ -186,6 +194,26 @@ describe('InboundWorker', () => {
     await test.worker.idle();
     expect(test.finished).toEqual(['2']);
     expect(test.records).toContainEqual(expect.objectContaining({ msg: 'message not answered', messageId: '1', error: 'Error' }));
+  });
+
+  it("a queue write that failed for a moment is tried again without waiting for the conversation's next message", async () => {
+    const test = setup({ retryDelayMs: 1 });
+    const finish = test.queue.finish.bind(test.queue);
+    let refusals = 0;
+    // The store refuses one write (a full disk freed a moment later, a lock): the drain fails as a whole.
+    test.queue.finish = async (sequence, outcome) => {
+      if (refusals++ === 0) throw new Error('SQLITE_FULL: database or disk is full');
+      return finish(sequence, outcome);
+    };
+    await test.worker.resume();
+    test.release('1');
+    await test.worker.accept(message('1'));
+    for (let look = 0; look < 1000 && (await test.queue.stats()).pending > 0; look++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await test.queue.stats()).pending).toBe(0);
+    expect(test.records).toContainEqual(expect.objectContaining({ msg: 'inbound queue failed: the conversation is looked at again shortly' }));
+    expect(test.records).not.toContainEqual(expect.objectContaining({ msg: 'message not answered' }));
+    // Run again (this stub keeps no reply journal; the router's journal then only delivers what was stored).
+    expect(test.finished).toEqual(['1', '1']);
   });
 
   it('leaves a message queued when its platform has no adapter in this process', async () => {

@@ -208,6 +208,31 @@ describe('InboundWorker on the shared queue', () => {
     stuck.resolve();
   });
 
+  it('a process whose lease ran out mid-message (a long pause, no other process) answers it once it can, not at the next message', async () => {
+    const shared = newPrefix();
+    const answered: string[] = [];
+    const paused = deferred<void>();
+    const entered = deferred<void>();
+    const alone = await process(shared, answered, {
+      hold: async (inbound) => {
+        if (inbound.messageId !== 'p-1' || answered.length > 0) return;
+        entered.resolve();
+        await paused.promise;
+      },
+    });
+    await alone.worker.resume();
+    await alone.worker.accept(message('p-1', 'telegram:p'));
+    await entered.promise;
+    // As if the process had stalled past its lease: the lease expired and nobody took the conversation. Its writes
+    // are refused now (the turn fails) — the message must still be answered, without a new message to wake it.
+    const connection = await client();
+    await connection.del(`${shared}lease:telegram:p`);
+    paused.resolve();
+    await until(() => answered.length >= 1, 'the message answered after the lease loss');
+    await until(async () => (await alone.queue.stats()).pending === 0, 'nothing left');
+    expect(answered).toEqual(['telegram:p/p-1']);
+  });
+
   /** A process with room for one conversation that holds message `heldId` until `release` resolves. */
   async function processHolding(shared: string, log: string[], heldId: string) {
     const release = deferred<void>();
