@@ -15,8 +15,8 @@ export interface ConfigProblem {
 const heading: Localized = { th: 'ตั้งค่าไม่ถูกต้อง:', en: 'Invalid configuration:' };
 const got: Localized = { th: ' (ตอนนี้ตั้งไว้เป็น {value})', en: ' (got {value})' };
 const whereToLook: Localized = {
-  th: 'แก้ค่าในไฟล์ .env หรือตัวแปรสภาพแวดล้อม (ดูตัวอย่างใน .env.example และตารางการตั้งค่าใน README.md)',
-  en: 'Fix it in .env or the environment (see .env.example and the configuration table in README.md).',
+  th: 'แก้ค่าในไฟล์ .env หรือตัวแปรสภาพแวดล้อม (ดูตัวอย่างใน .env.example และตารางการตั้งค่าใน docs/configuration.md)',
+  en: 'Fix it in .env or the environment (see .env.example and the configuration table in docs/configuration.md).',
 };
 
 export class ConfigError extends Error {

@@ -138,7 +138,7 @@ describe('ConfigError.describe: what the user reads', () => {
     expect(text.split('\n')).toEqual([
       'ตั้งค่าไม่ถูกต้อง:',
       '  - MODEL_TIMEOUT_MS: ต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง 3600000 (ตอนนี้ตั้งไว้เป็น "abc")',
-      'แก้ค่าในไฟล์ .env หรือตัวแปรสภาพแวดล้อม (ดูตัวอย่างใน .env.example และตารางการตั้งค่าใน README.md)',
+      'แก้ค่าในไฟล์ .env หรือตัวแปรสภาพแวดล้อม (ดูตัวอย่างใน .env.example และตารางการตั้งค่าใน docs/configuration.md)',
     ]);
   });
 
