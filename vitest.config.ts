@@ -21,7 +21,6 @@ const processTests = [
   'test/src/last-resort.test.ts',
   'test/src/backup/backup-cli.test.ts',
   'test/src/backup/backup-while-writing.test.ts',
-  'test/src/commands/kb.test.ts',
   'test/src/knowledge/postgres/knowledge-copy-cli.test.ts',
   'test/src/knowledge/ingest/extract/hostile-documents.test.ts',
 ];
