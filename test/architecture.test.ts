@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importEdges, projectRoot, sourceFiles, type ImportEdge } from './support/import-graph.js';
+import { isSourceFolder, layoutViolation, testFiles } from './support/test-layout.js';
 
 // The rooms of docs/architecture.md ("Rooms and imports"), enforced: src/shared/ is the floor and imports nothing
 // above it; adapters/ stand on the floor only; agent/ stands on the floor plus the services it is handed; the
@@ -96,6 +97,11 @@ describe('architecture', () => {
     expect(long).toEqual([]);
   });
 
+  it('keeps the tests in a mirror of the tree (or in a folder named in test/support/test-layout.ts)', () => {
+    expect(testFiles().length).toBeGreaterThan(100);
+    expect(testFiles().flatMap((file) => layoutViolation(file, isSourceFolder) ?? [])).toEqual([]);
+  });
+
   it('the rules see a violation of each kind', () => {
     const edge = (from: string, to: string): ImportEdge => ({ from, to, specifier: to });
     expect(roomViolation(edge('src/shared/types.ts', 'src/router.ts'))).toBeDefined();
@@ -111,5 +117,9 @@ describe('architecture', () => {
     expect(modelFaceViolation(edge('agent/model/types.ts', 'agent/tools/tool.ts'))).toBeDefined();
     expect(modelFaceViolation(edge('agent/turn.ts', 'agent/model/index.ts'))).toBeUndefined();
     expect(knowledgeViolation(edge('src/knowledge/ranking/tokenize.ts', 'src/knowledge/sqlite/schema.ts'))).toBeDefined();
+    expect(layoutViolation('test/ocr/ocr-cache.test.ts', isSourceFolder)).toBeDefined();
+    expect(layoutViolation('test/src/no-such-folder/x.test.ts', isSourceFolder)).toBeDefined();
+    expect(layoutViolation('test/src/ocr/ocr-cache.test.ts', isSourceFolder)).toBeUndefined();
+    expect(layoutViolation('test/e2e/telegram/x.test.ts', isSourceFolder)).toBeUndefined();
   });
 });

@@ -5,6 +5,9 @@ import { connectSharedServers, SharedServerError } from '../../src/shared-server
 import { freePort } from '../support/free-port.js';
 import { memoryLog } from '../support/memory-log.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { redisServerProgram, systemProgramPresent } from '../support/system-programs.js';
+
+const redisInstalled = systemProgramPresent(redisServerProgram);
 
 // REDIS_URL / DATABASE_URL are checked before anything starts: one plain line naming the variable, no password.
 // A Redis that would forget acknowledged messages on a restart (no append-only file) is refused the same way.
@@ -34,7 +37,7 @@ async function failure(environment: Record<string, string>): Promise<SharedServe
   return error;
 }
 
-describe('connectSharedServers', () => {
+describe.skipIf(!redisInstalled)('connectSharedServers', () => {
   it('connects to a live Redis with appendonly yes and closes it', async () => {
     const shared = await connectSharedServers(loadConfig({ REDIS_URL: redis.url }), memoryLog().log);
     expect(await shared.redis?.ping()).toBe('PONG');

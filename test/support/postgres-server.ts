@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port.js';
+import { postgresProgram } from './system-programs.js';
 
 /**
  * A real PostgreSQL (Debian's package) in a temporary data directory on a free loopback port, for one test file.
@@ -24,13 +25,9 @@ export interface PostgresServer {
 }
 
 function binDirectory(): string {
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const version of versions) {
-    const bin = path.join(root, version, 'bin');
-    if (fs.existsSync(path.join(bin, 'initdb'))) return bin;
-  }
-  throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+  const bin = postgresProgram.locate();
+  if (bin === undefined) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+  return bin;
 }
 
 const asRoot = process.getuid?.() === 0;

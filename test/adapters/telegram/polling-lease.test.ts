@@ -9,6 +9,9 @@ import { privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTeleg
 import { testInboundHandler } from '../../support/inbound-handler.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
+import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
+
+const redisInstalled = systemProgramPresent(redisServerProgram);
 
 // Two real Telegram adapters (two bot processes) against one fake Bot API, sharing a Redis polling lease: only
 // the holder polls, every update is taken once and answered once (here by the process on standby: responders work
@@ -92,7 +95,7 @@ afterAll(async () => {
   await redis.close();
 });
 
-describe('Telegram long polling under a Redis lease, two processes', () => {
+describe.skipIf(!redisInstalled)('Telegram long polling under a Redis lease, two processes', () => {
   it('polls in one process only, answers each update once, and hands polling over when that process stops', async () => {
     await startProcess('alpha');
     await startProcess('beta');

@@ -10,6 +10,10 @@ import { killFleetBot, startFleetBot, type FleetBot, type FleetServers } from '.
 import { answerFor, answerTo, converse, lineConversation, mixedConversations, telegramConversation, whenSent } from '../../support/fleet-conversations.js';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
+import { postgresProgram, redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
+
+const redisInstalled = systemProgramPresent(redisServerProgram);
+const postgresInstalled = systemProgramPresent(postgresProgram);
 
 // Two real bot processes (src/main.ts) sharing a real Redis and PostgreSQL take LINE and Telegram webhooks spread
 // over both, as a load balancer would: 200 conversations × 5 messages, each conversation's messages landing on both
@@ -61,7 +65,7 @@ function withoutRepeats(texts: readonly string[]): string[] {
   return texts.filter((text, index) => text !== texts[index - 1]);
 }
 
-describe('two bot processes sharing Redis and PostgreSQL, one killed with SIGKILL mid-run', () => {
+describe.skipIf(!redisInstalled || !postgresInstalled)('two bot processes sharing Redis and PostgreSQL, one killed with SIGKILL mid-run', () => {
   it('answers every webhook message once, in order per conversation, and enforces the quota across both', async ({ onTestFailed }) => {
     const settings = { USER_MESSAGES_PER_MINUTE: String(quotaPerMinute), REDIS_LEASE_SECONDS: '2' };
     const bots = await Promise.all([startFleetBot(servers, workDir, 'a', settings), startFleetBot(servers, workDir, 'b', settings)]);

@@ -8,6 +8,9 @@ import { loadConfig } from '../../../src/config.js';
 import { connectRedisClient, type RedisClient } from '../../../src/redis/redis-client.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
+import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
+
+const redisInstalled = systemProgramPresent(redisServerProgram);
 
 // `/kb delete` asks in one app and is confirmed in another: a second process on the same DATA_DIR (npm run cli beside
 // the bot, or the bot after a restart) or on the same Redis. The pending code is in the shared cache store, not in
@@ -73,7 +76,7 @@ async function closeApp(app: App): Promise<void> {
   await app.close();
 }
 
-describe('/kb delete confirmation outlives the process that asked', () => {
+describe.skipIf(!redisInstalled)('/kb delete confirmation outlives the process that asked', () => {
   it('asked, then the process restarts on the same DATA_DIR: the code confirms there', async () => {
     const folder = dataDir();
     const first = openApp(folder);

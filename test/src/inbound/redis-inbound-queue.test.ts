@@ -9,6 +9,9 @@ import type { InboundMessage } from '../../../src/shared/types.js';
 import { memoryLog } from '../../support/memory-log.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
 import { deferred, queuedMessage as message } from './queued-message.js';
+import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
+
+const redisInstalled = systemProgramPresent(redisServerProgram);
 
 // The shared inbound queue on a real redis-server: what the SQLite queue promises (dedupe, order, stored replies,
 // parts), plus what several processes need — one process per conversation, fenced writes, and failover of a
@@ -55,7 +58,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
   throw new Error(`never happened: ${what}`);
 }
 
-describe('RedisInboundQueue', () => {
+describe.skipIf(!redisInstalled)('RedisInboundQueue', () => {
   it('dedupes by platform id, keeps each conversation in order and forgets a message once finished', async () => {
     const shared = newPrefix();
     const first = await queue(shared);
@@ -121,7 +124,7 @@ interface Process {
   connection: RedisClient;
 }
 
-describe('InboundWorker on the shared queue', () => {
+describe.skipIf(!redisInstalled)('InboundWorker on the shared queue', () => {
   /** A process: its own connection, queue and worker; `answer` runs each message through the stored-reply journal. */
   async function process(
     shared: string,

@@ -5,6 +5,9 @@ import { createRedisLease } from '../../../src/redis/redis-lease.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
 import { queuedMessage as message } from './queued-message.js';
+import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
+
+const redisInstalled = systemProgramPresent(redisServerProgram);
 
 // With one process, a lease that is not ours is not "taken over by another process": after a Redis restart without
 // persistence the lease and the message itself are gone, and the log says so. With the append-only file (as the bot
@@ -74,7 +77,7 @@ async function refusal(write: Promise<unknown>): Promise<LeaseLostError> {
   return error;
 }
 
-describe('a lease that is not ours: the log says why', () => {
+describe.skipIf(!redisInstalled)('a lease that is not ours: the log says why', () => {
   it('Redis restarted without persistence: the message is gone, said so (not "taken over by another process")', async () => {
     const { queue: single, connection } = await queue(volatile);
     const sequence = await held(single, 'telegram:lost');

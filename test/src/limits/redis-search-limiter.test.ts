@@ -7,6 +7,9 @@ import { connectRedisClient, type RedisClient } from '../../../src/redis/redis-c
 import type { JobLimit } from '../../../src/shared/job-limiter.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
+import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
+
+const redisInstalled = systemProgramPresent(redisServerProgram);
 
 // The web-search limiter of two bot processes (two connections) on one real redis-server: every job runs, never
 // more at once than maxConcurrent across both (start and end recorded by the jobs themselves), a holder that
@@ -70,7 +73,7 @@ async function callsOf(command: 'evalsha' | 'zrem'): Promise<number> {
 
 const freshName = () => `test-${++nameNumber}`;
 
-describe('Redis search limiter', () => {
+describe.skipIf(!redisInstalled)('Redis search limiter', () => {
   it('runs every job of two processes, one at a time for maxConcurrent 1', async () => {
     const name = freshName();
     // Jobs last longer than minTime: only the concurrency limit keeps them apart, not the spacing.

@@ -3,6 +3,9 @@ import { RedisUserQuota } from '../../../src/limits/redis-user-quota.js';
 import { connectRedisClient, type RedisClient } from '../../../src/redis/redis-client.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
+import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
+
+const redisInstalled = systemProgramPresent(redisServerProgram);
 
 // The per-user quota of two bot processes (two connections) on one real redis-server: one budget per user across
 // both, users apart, the window ends, one notice per window across both, and a Redis that is down or frozen makes
@@ -42,7 +45,7 @@ function within<Value>(promise: Promise<Value>, ms: number): Promise<Value> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-describe('RedisUserQuota', () => {
+describe.skipIf(!redisInstalled)('RedisUserQuota', () => {
   it('shares one user budget across two processes: exactly perMinute of 12 interleaved takes pass, one EVAL each', async () => {
     const alpha = new RedisUserQuota({ client: first, perMinute: 5 });
     const beta = new RedisUserQuota({ client: second, perMinute: 5 });

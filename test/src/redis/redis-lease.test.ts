@@ -4,6 +4,9 @@ import { createRedisLease, type RedisSingletonLease } from '../../../src/redis/r
 import type { HeldLease } from '../../../src/shared/lease.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
+import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
+
+const redisInstalled = systemProgramPresent(redisServerProgram);
 
 // The lease against a real redis-server: one holder at a time, a release hands it over, a holder whose renewals
 // stop loses it and the other takes it once the key expired, and a Redis restart loses it and lets it be taken again.
@@ -63,7 +66,7 @@ async function take(owner: RedisSingletonLease): Promise<HeldLease> {
   return held;
 }
 
-describe('Redis lease (SET NX PX, compare-and-renew, compare-and-delete)', () => {
+describe.skipIf(!redisInstalled)('Redis lease (SET NX PX, compare-and-renew, compare-and-delete)', () => {
   it('is held by one of two processes at a time, beyond its ttl by renewals, and a release hands it over', async () => {
     const [alpha, beta] = pair();
     const alphaHeld = await take(alpha);

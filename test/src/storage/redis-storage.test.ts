@@ -9,6 +9,9 @@ import type { Attachment, InboundMessage } from '../../../src/shared/types.js';
 import { openRedisStorage, type RedisStorage } from '../../../src/storage/redis-storage.js';
 import { inboundMessage, manualClock, photo } from '../../support/inbound-message.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
+import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
+
+const redisInstalled = systemProgramPresent(redisServerProgram);
 
 // The keyv stores on a real redis-server, as several bot processes share them: two connections stand for two
 // processes. Each test has its own key prefix, so none sees another's keys.
@@ -67,7 +70,7 @@ const records = (storage: RedisStorage) => ({
   has: async (key: string) => (await storage.cache.get(`adapter-record:${key}`)) === true,
 });
 
-describe('Redis storage', () => {
+describe.skipIf(!redisInstalled)('Redis storage', () => {
   it('shares history and caches between two processes, under `<prefix>history:` and `<prefix>cache:`', async () => {
     const { prefix, one, other } = pair();
     await one.history.set('telegram:-100', [{ question: 'ถาม', answer: 'ตอบ' }]);
@@ -164,7 +167,7 @@ describe('Redis storage', () => {
   });
 });
 
-describe('group context and recent attachments on Redis, two processes at once', () => {
+describe.skipIf(!redisInstalled)('group context and recent attachments on Redis, two processes at once', () => {
   let nextId = 1;
   const said = (name: string, text: string): InboundMessage =>
     inboundMessage({ messageId: `m${nextId++}`, sender: { id: name, name, isPlatformAdmin: false }, text });
@@ -234,7 +237,7 @@ describe('group context and recent attachments on Redis, two processes at once',
 });
 
 // Last: it stops and restarts the server (which comes back empty).
-describe('Redis going away and coming back', () => {
+describe.skipIf(!redisInstalled)('Redis going away and coming back', () => {
   it('healthy() turns false and commands reject at once while Redis is down; both work again after it is back', async () => {
     const { one, other } = pair();
     expect(await one.healthy()).toBe(true);

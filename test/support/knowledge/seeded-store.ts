@@ -1,12 +1,36 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
 import { silentLogger, type Logger } from '../../../src/shared/log.js';
 import { openKnowledgeStore, type KnowledgeStore } from '../../../src/knowledge/index.js';
 import { utf8 } from './documents.js';
 
 export const seedTime = new Date('2026-03-01T09:00:00Z');
 
+interface Seeded {
+  file: string;
+  faq: string;
+  secret: string;
+}
+
+// Seeding parses each document in a worker process (parse-in-worker.ts): done once per test file into a template,
+// and each store is a copy of it. Imported by a test file, so the folder goes with that file.
+const folder = mkdtempSync(path.join(os.tmpdir(), 'saeng-seeded-kb-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let template: Promise<Seeded> | undefined;
+let copies = 0;
+
 /** Two KBs of one space: "faq" (bound to discord:chan-1) and "secret" (bound nowhere). */
 export async function seededStore(log: Logger = silentLogger()): Promise<{ store: KnowledgeStore; faq: string; secret: string }> {
-  const store = openKnowledgeStore({ path: ':memory:', log });
+  const { file, faq, secret } = await (template ??= seed(path.join(folder, 'template.db')));
+  const copy = path.join(folder, `${++copies}.db`);
+  copyFileSync(file, copy);
+  return { store: openKnowledgeStore({ path: copy, log }), faq, secret };
+}
+
+async function seed(file: string): Promise<Seeded> {
+  const store = openKnowledgeStore({ path: file, log: silentLogger() });
   const ids: string[] = [];
   for (const [name, documents] of [
     [
@@ -34,5 +58,6 @@ export async function seededStore(log: Logger = silentLogger()): Promise<{ store
   }
   const [faq = '', secret = ''] = ids;
   await store.bind('discord:chan-1', faq, 'discord:admin', seedTime);
-  return { store, faq, secret };
+  await store.close();
+  return { file, faq, secret };
 }

@@ -6,9 +6,11 @@ import { openKnowledgeStore, type KnowledgeStore } from '../../../src/knowledge/
 import type { KnowledgeStoreCommonOptions } from '../../../src/knowledge/knowledge-backend.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import { startPostgresServer, type PostgresServer } from '../postgres-server.js';
+import { postgresProgram, systemProgramPresent } from '../system-programs.js';
 
 // The store tests run against every backend: `describe.each(storeBackends())`. One PostgreSQL server per test
-// file (started on first use), a fresh database per store; stores are closed after each test.
+// file (started on first use), a fresh database per store; stores are closed after each test. Without PostgreSQL
+// installed, SQLite alone (and a note for the run's summary line).
 
 export type StoreTestOptions = Partial<KnowledgeStoreCommonOptions>;
 
@@ -39,7 +41,7 @@ export function storeBackends(): StoreBackend[] {
   };
   const withDefaults = (options: StoreTestOptions = {}) => ({ log: silentLogger(), ...options });
 
-  return [
+  const backends: StoreBackend[] = [
     {
       name: 'sqlite',
       async place() {
@@ -65,4 +67,5 @@ export function storeBackends(): StoreBackend[] {
       },
     },
   ];
+  return systemProgramPresent(postgresProgram) ? backends : backends.filter((backend) => backend.name !== 'postgres');
 }

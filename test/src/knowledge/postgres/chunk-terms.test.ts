@@ -7,6 +7,9 @@ import { tokenize } from '../../../../src/knowledge/ranking/tokenize.js';
 import { silentLogger } from '../../../../src/shared/log.js';
 import { utf8 } from '../../../support/knowledge/documents.js';
 import { startPostgresServer, withPool, type PostgresServer } from '../../../support/postgres-server.js';
+import { postgresProgram, systemProgramPresent } from '../../../support/system-programs.js';
+
+const postgresInstalled = systemProgramPresent(postgresProgram);
 
 // PostgreSQL only: chunk_terms (the postings the full-text score sums) always equals what the chunks hold — each
 // term's 2 × title + body occurrences — after writes, removals and deletes of knowledge bases, and after the
@@ -70,7 +73,7 @@ async function add(store: KnowledgeStore, knowledgeBaseId: string, fileName: str
   return added.document.id;
 }
 
-describe('chunk_terms', () => {
+describe.skipIf(!postgresInstalled)('chunk_terms', () => {
   it('follows every write, removal and knowledge-base delete in the same transaction', async () => {
     const url = await server.createDatabase();
     const store = openKnowledgeStore({ databaseUrl: url, log: silentLogger() });

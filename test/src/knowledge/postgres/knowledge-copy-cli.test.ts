@@ -8,6 +8,9 @@ import { silentLogger } from '../../../../src/shared/log.js';
 import { makePdf, utf8 } from '../../../support/knowledge/documents.js';
 import { freePort } from '../../../support/free-port.js';
 import { startPostgresServer, type PostgresServer } from '../../../support/postgres-server.js';
+import { postgresProgram, systemProgramPresent } from '../../../support/system-programs.js';
+
+const postgresInstalled = systemProgramPresent(postgresProgram);
 
 // `npm run kb-to-postgres` as an operator runs it: a real child process, DATA_DIR, DATABASE_URL and BOT_LANGUAGE from
 // its environment; a real SQLite knowledge base (a PDF and a Markdown file) copied, then searched in PostgreSQL.
@@ -61,7 +64,7 @@ async function topHits(store: KnowledgeStore) {
   );
 }
 
-describe('kb-to-postgres', () => {
+describe.skipIf(!postgresInstalled)('kb-to-postgres', () => {
   it('copies everything, in Thai by default; the copy answers like the original; a second run refuses, --replace copies again', async () => {
     const databaseUrl = await server.createDatabase();
     const copied = await copyCli([], { DATABASE_URL: databaseUrl });

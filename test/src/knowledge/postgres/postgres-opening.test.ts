@@ -8,6 +8,9 @@ import { silentLogger } from '../../../../src/shared/log.js';
 import { utf8 } from '../../../support/knowledge/documents.js';
 import { freePort } from '../../../support/free-port.js';
 import { startPostgresServer, withPool, type PostgresServer } from '../../../support/postgres-server.js';
+import { postgresProgram, systemProgramPresent } from '../../../support/system-programs.js';
+
+const postgresInstalled = systemProgramPresent(postgresProgram);
 
 // PostgreSQL only: migrations once and under concurrency, plain error text without the password, and the same
 // ranking as the SQLite backend on the XQuAD-th sample.
@@ -20,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('migrations', () => {
+describe.skipIf(!postgresInstalled)('migrations', () => {
   it('run once when several processes open the same new database at the same moment, and never again', async () => {
     const url = await server.createDatabase();
     const pools = Array.from({ length: 4 }, () => new pg.Pool({ connectionString: url }));
@@ -61,7 +64,7 @@ describe('migrations', () => {
   });
 });
 
-describe('opening errors name the server, never the password', () => {
+describe.skipIf(!postgresInstalled)('opening errors name the server, never the password', () => {
   it('says nothing answers (ECONNREFUSED) for a port without a server', async () => {
     const url = `postgres://saeng:hunter2-secret@127.0.0.1:${await freePort()}/knowledge`;
     const store = openKnowledgeStore({ databaseUrl: url, log: silentLogger() });
@@ -104,7 +107,7 @@ const squadSample = z.object({
   data: z.array(z.object({ title: z.string(), paragraphs: z.array(z.object({ context: z.string(), qas: z.array(z.object({ question: z.string() })) })) })),
 });
 
-describe('ranking', () => {
+describe.skipIf(!postgresInstalled)('ranking', () => {
   it('gives the same hits, in the same order and with the same scores, as the SQLite backend', async () => {
     const sample = squadSample.parse(JSON.parse(readFileSync(new URL('../../../fixtures/knowledge/xquad-th-sample.json', import.meta.url), 'utf8')));
     const postgres = openKnowledgeStore({ databaseUrl: await server.createDatabase(), log: silentLogger() });

@@ -3,6 +3,9 @@ import { openKnowledgeStore, type PostgresKnowledgeStore } from '../../../../src
 import { utf8 } from '../../../support/knowledge/documents.js';
 import { memoryLog } from '../../../support/memory-log.js';
 import { startPostgresServer, type PostgresServer } from '../../../support/postgres-server.js';
+import { postgresProgram, systemProgramPresent } from '../../../support/system-programs.js';
+
+const postgresInstalled = systemProgramPresent(postgresProgram);
 
 // PostgreSQL goes away and comes back: the pool's error event is handled (no crash), calls reject while it is down
 // and work again once it answers. This file stops its own server, so it has one of its own.
@@ -13,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('PostgreSQL down and up again', () => {
+describe.skipIf(!postgresInstalled)('PostgreSQL down and up again', () => {
   it('rejects searches while the server is down and answers again when it is back', async () => {
     const { log, records } = memoryLog('warn');
     const store: PostgresKnowledgeStore = openKnowledgeStore({ databaseUrl: await server.createDatabase(), log });
