@@ -5,7 +5,7 @@ import { admit, type Admission } from './admission.js';
 import type { CommandDispatcher } from './commands/dispatcher.js';
 import type { AttachmentDownloader } from './inbound/attachment-downloader.js';
 import type { GroupContext } from './inbound/group-context.js';
-import type { InboundQueue } from './inbound/inbound-queue.js';
+import type { InboundQueue } from './queue/inbound-queue.js';
 import { loadImages } from './inbound/load-images.js';
 import type { ImageLimits } from './images/inspect-image.js';
 import { directReplies, type MessageReplies } from './inbound/message-replies.js';

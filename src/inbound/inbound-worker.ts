@@ -3,7 +3,7 @@ import type { AcceptResult, InboundHandler, Responder, SpaceMove } from '../shar
 import { describeError } from '../shared/describe-error.js';
 import { logFailure, type Logger } from '../shared/log.js';
 import type { InboundMessage } from '../shared/types.js';
-import type { InboundQueue, QueuedMessage } from './inbound-queue.js';
+import type { InboundQueue, QueuedMessage } from '../queue/inbound-queue.js';
 import { queuedReplies, type MessageReplies } from './message-replies.js';
 
 export interface InboundWorkerOptions {

@@ -1,6 +1,6 @@
 import type { DeliveryJournal } from '../shared/channel.js';
 import type { Reply } from '../shared/types.js';
-import type { InboundQueue, PartState, QueuedMessage, StoredReply } from './inbound-queue.js';
+import type { InboundQueue, PartState, QueuedMessage, StoredReply } from '../queue/inbound-queue.js';
 
 /** Where the router records the replies of one message, and how far each got (docs/architecture.md, "Send"). */
 export interface MessageReplies {

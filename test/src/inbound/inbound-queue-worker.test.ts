@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InboundWorker } from '../../../src/inbound/inbound-worker.js';
 import type { MessageReplies } from '../../../src/inbound/message-replies.js';
-import { SqliteInboundQueue } from '../../../src/inbound/sqlite-inbound-queue.js';
+import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import { InProcessTurnQueue } from '../../../src/limits/in-process-turn-queue.js';
 import type { Responder } from '../../../src/shared/channel.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { memoryLog } from '../../support/memory-log.js';
-import { deferred, queuedMessage as message } from './queued-message.js';
+import { deferred, queuedMessage as message } from '../../support/queued-message.js';
 
 // The inbound worker over the real SQLite queue: per-conversation FIFO, conversations side by side, resume after
 // a restart, shutdown. The "router" here is a stub whose every message waits for the test to let it finish.

@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InboundWorker } from '../../../src/inbound/inbound-worker.js';
 import { queuedReplies } from '../../../src/inbound/message-replies.js';
-import { LeaseLostError, RedisInboundQueue } from '../../../src/inbound/redis-inbound-queue.js';
+import { LeaseLostError, RedisInboundQueue } from '../../../src/queue/redis-inbound-queue.js';
 import { InProcessTurnQueue } from '../../../src/limits/in-process-turn-queue.js';
 import { connectRedisClient, type RedisClient } from '../../../src/redis/redis-client.js';
 import type { Responder } from '../../../src/shared/channel.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { memoryLog } from '../../support/memory-log.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { deferred, queuedMessage as message } from './queued-message.js';
+import { deferred, queuedMessage as message } from '../../support/queued-message.js';
 
 // The shared inbound queue on a real redis-server: what the SQLite queue promises (dedupe, order, stored replies,
 // parts), plus what several processes need — one process per conversation, fenced writes, and failover of a
