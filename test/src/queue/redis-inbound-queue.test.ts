@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { InboundWorker } from '../../../src/inbound/inbound-worker.js';
-import { queuedReplies } from '../../../src/inbound/message-replies.js';
+import { InboundWorker } from '../../../src/pipeline/inbound-worker.js';
+import { queuedReplies } from '../../../src/pipeline/message-replies.js';
 import { LeaseLostError, RedisInboundQueue } from '../../../src/queue/redis-inbound-queue.js';
 import { InProcessTurnQueue } from '../../../src/limits/in-process-turn-queue.js';
 import { connectRedisClient, type RedisClient } from '../../../src/redis/redis-client.js';
