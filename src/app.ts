@@ -28,7 +28,6 @@ import type { QueueStats } from './queue/inbound-queue.js';
 import type { PlatformProblem, PlatformState } from './shared/channel.js';
 import type { OcrStatus } from './shared/image-reading.js';
 import { InboundWorker } from './pipeline/inbound-worker.js';
-import { moveSpace } from './pipeline/space-move.js';
 import { SqliteInboundQueue } from './queue/sqlite-inbound-queue.js';
 import { InProcessTurnQueue } from './limits/in-process-turn-queue.js';
 import { InProcessUserQuota } from './limits/in-process-user-quota.js';
@@ -319,21 +318,14 @@ export function createApp(options: AppOptions): App {
     log,
     observe: options.observe,
   });
-  const adaptersByPlatform = new Map((options.adapters ?? []).map((adapter) => [adapter.platform, adapter]));
   const inbound = new InboundWorker({
     queue: inboundQueue,
     turns: queue,
-    process: (message, responder, replies, hooks) => router.process(message, responder, replies, hooks),
-    setAside: (message, responder, replies) => router.setAside(message, responder, replies),
-    // Not before its start finished: admission needs the bot's username there (`/cmd@bot`), known only then.
-    responderFor: (message) =>
-      options.platformStarted?.(message.platform) === false ? undefined : adaptersByPlatform.get(message.platform)?.responderFor(message),
-    moveSpace: (move) => moveSpace({ history: storage.history, knowledge, log }, move),
-    knowledgeBaseNames: async (spaceKey) => (await knowledge.listKnowledgeBases({ spaceKey })).map((knowledgeBase) => knowledgeBase.name),
-    records: {
-      remember: async (key, ttlSeconds) => void (await storage.cache.set(`adapter-record:${key}`, true, ttlSeconds * 1000)),
-      has: async (key) => (await storage.cache.get(`adapter-record:${key}`)) === true,
-    },
+    router,
+    adapters: options.adapters ?? [],
+    platformStarted: options.platformStarted,
+    spaces: { history: storage.history, knowledge },
+    records: storage.cache,
     // Twice the turn slots: a turn waiting for a slot while another's answer is sent, no more (the rest stay in
     // the shared stream for another process).
     maxConversations: 2 * config.TURN_CONCURRENCY,
