@@ -5,7 +5,7 @@ import type { AcceptResult, InboundHandler, PlatformAdapter, Responder, SpaceMov
 import { describeError } from '../shared/describe-error.js';
 import { logFailure, type Logger } from '../shared/log.js';
 import type { InboundMessage, Platform } from '../shared/types.js';
-import { queuedReplies, type MessageReplies } from './message-replies.js';
+import { queuedReplies, type MessageReplies } from './reply-journal.js';
 import { moveSpace, type SpaceMoveStores } from './space-move.js';
 
 /** What the worker runs each stored message through: the router's queued path and its set-aside notice (router.ts). */

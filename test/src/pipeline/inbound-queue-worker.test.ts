@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inertWorkerStores } from '../../support/worker-stores.js';
 import { InboundWorker } from '../../../src/pipeline/inbound-worker.js';
-import type { MessageReplies } from '../../../src/pipeline/message-replies.js';
+import type { MessageReplies } from '../../../src/pipeline/reply-journal.js';
 import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import { InProcessTurnQueue } from '../../../src/limits/in-process-turn-queue.js';
 import type { Responder } from '../../../src/shared/channel.js';

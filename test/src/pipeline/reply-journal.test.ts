@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queuedReplies } from '../../../src/pipeline/message-replies.js';
-import { ReplySink } from '../../../src/pipeline/reply-sink.js';
+import { queuedReplies, ReplySink } from '../../../src/pipeline/reply-journal.js';
 import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import type { Responder } from '../../../src/shared/channel.js';
 import { silentLogger } from '../../../src/shared/log.js';

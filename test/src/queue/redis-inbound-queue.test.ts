@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inertWorkerStores } from '../../support/worker-stores.js';
 import { InboundWorker } from '../../../src/pipeline/inbound-worker.js';
-import { queuedReplies } from '../../../src/pipeline/message-replies.js';
+import { queuedReplies } from '../../../src/pipeline/reply-journal.js';
 import { LeaseLostError, RedisInboundQueue } from '../../../src/queue/redis-inbound-queue.js';
 import { InProcessTurnQueue } from '../../../src/limits/in-process-turn-queue.js';
 import { connectRedisClient, type RedisClient } from '../../../src/redis/redis-client.js';
