@@ -17,9 +17,6 @@ import { createStatusCommand, type StatusReport } from './commands/status.js';
 import { configSecrets, type Config } from './config.js';
 import type { Localized } from './shared/i18n.js';
 import { defaultOcrLimits, naiveRagContext, openKnowledgeStore, type KnowledgeStore } from './knowledge/index.js';
-import { createAttachmentDownloader } from './pipeline/attachment-downloader.js';
-import { GroupContext } from './pipeline/group-context.js';
-import { RecentAttachments } from './pipeline/recent-attachments.js';
 import { FileLinks } from './files/file-links.js';
 import { createImageReader, createOcr } from './ocr/image-reader.js';
 import type { OcrObservation } from './ocr/ocr-engine.js';
@@ -28,24 +25,17 @@ import type { QueueStats } from './queue/inbound-queue.js';
 import type { PlatformProblem, PlatformState } from './shared/channel.js';
 import type { OcrStatus } from './shared/image-reading.js';
 import { InboundWorker } from './pipeline/inbound-worker.js';
-import { SqliteInboundQueue } from './queue/sqlite-inbound-queue.js';
-import { InProcessTurnQueue } from './limits/in-process-turn-queue.js';
-import { InProcessUserQuota } from './limits/in-process-user-quota.js';
 import type { Logger } from './shared/log.js';
-import { Outbound } from './pipeline/outbound.js';
 import { scanForCredentials } from './dlp/scan.js';
-import { createRouter, type HandledMessage, type MessageRouter } from './pipeline/router.js';
+import type { HandledMessage, MessageRouter } from './pipeline/router.js';
+import { wirePipeline } from './app-pipeline.js';
 import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
 import { openStorage, type Storage } from './storage/storage.js';
 import { openCheckedDatabase } from './storage/damaged-database.js';
 import { openRedisStorage } from './storage/redis-storage.js';
 import type { RedisClient } from './redis/redis-client.js';
-import { RedisInboundQueue } from './queue/redis-inbound-queue.js';
-import type { InboundQueue } from './queue/inbound-queue.js';
-import { RedisUserQuota } from './limits/redis-user-quota.js';
 import { createRedisSearchLimiter } from './limits/redis-search-limiter.js';
-import type { UserQuota } from './limits/user-quota.js';
 
 /** The console's own user: a global admin without being listed in ADMIN_IDS. */
 export const consoleOwnerId = 'owner';
@@ -273,63 +263,14 @@ export function createApp(options: AppOptions): App {
     );
   }
 
-  const queue = new InProcessTurnQueue(config.TURN_CONCURRENCY);
-  const dedupeTtlMs = config.DEDUPE_TTL_SECONDS * 1000;
-  const inboundQueue: InboundQueue = redis
-    ? new RedisInboundQueue({ client: redis, dedupeTtlMs, leaseMs: config.REDIS_LEASE_SECONDS * 1000, log, language: config.BOT_LANGUAGE })
-    : openCheckedDatabase(path.join(dataDir, 'inbound.db'), () => new SqliteInboundQueue({ dataDir, dedupeTtlMs, log }));
-  const quota: UserQuota = redis
-    ? new RedisUserQuota({ client: redis, perMinute: config.USER_MESSAGES_PER_MINUTE })
-    : new InProcessUserQuota(config.USER_MESSAGES_PER_MINUTE);
-  const botUsernames = new Map<Platform, string>();
-  const clock = options.now ?? (() => new Date());
-  const fileLinks = config.PUBLIC_BASE_URL
-    ? new FileLinks({
-        baseUrl: config.PUBLIC_BASE_URL,
-        dataDir,
-        ttlSeconds: config.FILE_LINK_SECONDS,
-        ...(options.now ? { now: () => options.now?.().getTime() ?? Date.now() } : {}),
-      })
-    : undefined;
-  const router = createRouter({
-    fileLinks,
-    inbound: inboundQueue,
-    queue,
-    quota,
-    commands,
+  const { turns, inboundQueue, quota, fileLinks, router, inbound, botUsernames } = wirePipeline(options, {
+    dataDir,
+    secrets,
+    storage,
+    redisStorage,
+    knowledge,
     agent,
-    outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
-    download: createAttachmentDownloader(options.adapters ?? []),
-    recentAttachments: new RecentAttachments({ store: storage.cache, redis: redisStorage?.redis, windowSeconds: config.IMAGE_CONTEXT_SECONDS, now: clock }),
-    groupContext: new GroupContext({
-      store: storage.cache,
-      redis: redisStorage?.redis,
-      maxMessages: config.GROUP_CONTEXT_MESSAGES,
-      language: config.BOT_LANGUAGE,
-      now: clock,
-    }),
-    botUsername: (platform) => botUsernames.get(platform),
-    settings: {
-      language: config.BOT_LANGUAGE,
-      maxMessageChars: config.MAX_MESSAGE_CHARS,
-      maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
-      imageLimits: { maxBytes: Math.min(config.MAX_IMAGE_BYTES, config.MAX_ATTACHMENT_BYTES), maxPixels: config.MAX_IMAGE_PIXELS },
-    },
-    log,
-    observe: options.observe,
-  });
-  const inbound = new InboundWorker({
-    queue: inboundQueue,
-    turns: queue,
-    router,
-    adapters: options.adapters ?? [],
-    platformStarted: options.platformStarted,
-    spaces: { history: storage.history, knowledge },
-    records: storage.cache,
-    // Twice the turn slots: a turn waiting for a slot while another's answer is sent, no more (the rest stay in
-    // the shared stream for another process).
-    maxConversations: 2 * config.TURN_CONCURRENCY,
-    log,
+    commands,
   });
 
   return {
@@ -352,7 +293,7 @@ export function createApp(options: AppOptions): App {
     },
     inbound,
     close: async (graceMs) => {
-      const finished = await within(Promise.all([inbound.stop(), queue.drain()]), graceMs);
+      const finished = await within(Promise.all([inbound.stop(), turns.drain()]), graceMs);
       await quota.close();
       await searchLimiter?.close();
       await knowledge.close();
