@@ -1,18 +1,19 @@
 import { pick, type Localized } from '../src/shared/i18n.js';
 import type { ImageReader } from '../src/shared/image-reading.js';
 import { logFailure, type Logger } from '../src/shared/log.js';
-import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage, TurnStep } from '../src/shared/types.js';
+import type { Citation, Language, ModelCapabilities, RagMode } from '../src/shared/types.js';
 import type { ConversationHistory } from './history.js';
 import { ModelError, modelErrorMessage, type CapabilitySource, type ModelClient } from './model/index.js';
 import { buildDateLine, buildSystemPrompt, buildToolDefinitions, buildUserContent, historyMessages } from './prompt.js';
 import { attachedImagesLine, imageTextUpFront } from './images-up-front.js';
-import { executeTurn, type TurnOutcome } from './turn.js';
+import { executeTurn } from './turn.js';
 import { TurnImages } from './turn-images.js';
 import { failedRecord } from './turn-record.js';
 import { cancelledOutcome } from './turn-cancel.js';
 import type { AgentRuntime, TurnRequest } from './turn-request.js';
 import type { AnyTool } from './tools/tool.js';
 import { untilAborted } from '../src/shared/until-aborted.js';
+import type { TurnInput, TurnOutcome, TurnRunner } from '../src/shared/turn-runner.js';
 
 /** The agent's view of knowledge bases (the store lives in src/knowledge; the root adapts it). */
 export interface KnowledgeAccess {
@@ -47,28 +48,7 @@ export interface AgentDependencies {
   now?: () => Date;
 }
 
-export interface TurnInput {
-  conversationKey: string;
-  spaceKey: string;
-  question: string;
-  /** Shown to the model in group chats only. */
-  speakerName?: string;
-  images: TurnImage[];
-  /** Recent unaddressed messages of a group, already bounded and neutralized; sent with this question only. */
-  chatContext?: string;
-  /**
-   * The platform message this turn answers. A turn run again after a crash (its answer was never stored) neither
-   * sees nor duplicates the exchange the cut-off run may have written to the history.
-   */
-  turnId?: string;
-  /** Aborting it cancels the turn: the model request in flight is aborted, the reply says so, history is untouched. */
-  signal?: AbortSignal;
-  progress?: (event: ProgressEvent) => void;
-  /** Told when each step starts (a model call, a tool by name): what a status line shows. */
-  onStep?: (step: TurnStep) => void;
-}
-
-export class Agent {
+export class Agent implements TurnRunner {
   private readonly runtime: AgentRuntime;
   private readonly systemPrompts = new Map<string, string>();
   private readonly now: () => Date;

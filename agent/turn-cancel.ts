@@ -1,6 +1,6 @@
 import { pick, type Localized } from '../src/shared/i18n.js';
 import type { Language, ModelCapabilities } from '../src/shared/types.js';
-import type { TurnOutcome } from './turn.js';
+import type { TurnOutcome } from '../src/shared/turn-runner.js';
 import { failedRecord } from './turn-record.js';
 
 // A turn the user cancelled (TurnInput.signal aborted): a short reply, and nothing of the turn in the history.

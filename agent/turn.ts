@@ -1,5 +1,6 @@
 import { say, type Localized } from '../src/shared/i18n.js';
-import type { Language, Reply, TurnRecord } from '../src/shared/types.js';
+import type { Language } from '../src/shared/types.js';
+import type { TurnOutcome } from '../src/shared/turn-runner.js';
 import { languageRetryStep, languageStep, runAnswerGuards, writeClaimStep } from './guards/index.js';
 import { modelStep } from './model-step.js';
 import { isFinalAnswer, mayCallTools, reachedStepLimit, streamWasCut } from './stop-predicates.js';
@@ -11,11 +12,6 @@ import { startTurn, type TurnState } from './turn-state.js';
 // the post-answer steps of guards/index.ts, in their one order (docs/architecture.md, "Turn loop and guard order").
 // Expected outcomes are values; only model-server failures (ModelError) and a cancel (the signal's abort, after a
 // model or tool step) throw.
-
-export interface TurnOutcome {
-  record: TurnRecord;
-  reply: Reply;
-}
 
 const writeRetryNote: Localized = { th: 'ลองเรียก write_file อีกครั้ง', en: 'retrying write_file' };
 /** Steps of the one write-file retry: a call, then the answer. */

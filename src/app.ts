@@ -17,36 +17,25 @@ import { createStatusCommand, type StatusReport } from './commands/status.js';
 import { configSecrets, type Config } from './config.js';
 import type { Localized } from './shared/i18n.js';
 import { defaultOcrLimits, naiveRagContext, openKnowledgeStore, type KnowledgeStore } from './knowledge/index.js';
-import { createAttachmentDownloader } from './inbound/attachment-downloader.js';
-import { GroupContext } from './inbound/group-context.js';
-import { RecentAttachments } from './inbound/recent-attachments.js';
 import { FileLinks } from './files/file-links.js';
 import { createImageReader, createOcr } from './ocr/image-reader.js';
 import type { OcrObservation } from './ocr/ocr-engine.js';
 import { appVersion } from './backup/app-version.js';
-import type { QueueStats } from './inbound/inbound-queue.js';
+import type { QueueStats } from './queue/inbound-queue.js';
 import type { PlatformProblem, PlatformState } from './shared/channel.js';
 import type { OcrStatus } from './shared/image-reading.js';
-import { InboundWorker } from './inbound/inbound-worker.js';
-import { moveSpace } from './inbound/space-move.js';
-import { SqliteInboundQueue } from './inbound/sqlite-inbound-queue.js';
-import { InProcessTurnQueue } from './limits/in-process-turn-queue.js';
-import { InProcessUserQuota } from './limits/in-process-user-quota.js';
+import { InboundWorker } from './pipeline/inbound-worker.js';
 import type { Logger } from './shared/log.js';
-import { Outbound } from './outbound.js';
 import { scanForCredentials } from './dlp/scan.js';
-import { createRouter, type HandledMessage, type MessageRouter } from './router.js';
+import type { HandledMessage, MessageRouter } from './pipeline/router.js';
+import { wirePipeline } from './app-pipeline.js';
 import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
 import { openStorage, type Storage } from './storage/storage.js';
 import { openCheckedDatabase } from './storage/damaged-database.js';
 import { openRedisStorage } from './storage/redis-storage.js';
 import type { RedisClient } from './redis/redis-client.js';
-import { RedisInboundQueue } from './inbound/redis-inbound-queue.js';
-import type { InboundQueue } from './inbound/inbound-queue.js';
-import { RedisUserQuota } from './limits/redis-user-quota.js';
 import { createRedisSearchLimiter } from './limits/redis-search-limiter.js';
-import type { UserQuota } from './limits/user-quota.js';
 
 /** The console's own user: a global admin without being listed in ADMIN_IDS. */
 export const consoleOwnerId = 'owner';
@@ -274,70 +263,14 @@ export function createApp(options: AppOptions): App {
     );
   }
 
-  const queue = new InProcessTurnQueue(config.TURN_CONCURRENCY);
-  const dedupeTtlMs = config.DEDUPE_TTL_SECONDS * 1000;
-  const inboundQueue: InboundQueue = redis
-    ? new RedisInboundQueue({ client: redis, dedupeTtlMs, leaseMs: config.REDIS_LEASE_SECONDS * 1000, log, language: config.BOT_LANGUAGE })
-    : openCheckedDatabase(path.join(dataDir, 'inbound.db'), () => new SqliteInboundQueue({ dataDir, dedupeTtlMs, log }));
-  const quota: UserQuota = redis
-    ? new RedisUserQuota({ client: redis, perMinute: config.USER_MESSAGES_PER_MINUTE })
-    : new InProcessUserQuota(config.USER_MESSAGES_PER_MINUTE);
-  const botUsernames = new Map<Platform, string>();
-  const clock = options.now ?? (() => new Date());
-  const fileLinks = config.PUBLIC_BASE_URL
-    ? new FileLinks({
-        baseUrl: config.PUBLIC_BASE_URL,
-        dataDir,
-        ttlSeconds: config.FILE_LINK_SECONDS,
-        ...(options.now ? { now: () => options.now?.().getTime() ?? Date.now() } : {}),
-      })
-    : undefined;
-  const router = createRouter({
-    fileLinks,
-    inbound: inboundQueue,
-    queue,
-    quota,
-    commands,
+  const { turns, inboundQueue, quota, fileLinks, router, inbound, botUsernames } = wirePipeline(options, {
+    dataDir,
+    secrets,
+    storage,
+    redisStorage,
+    knowledge,
     agent,
-    outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
-    download: createAttachmentDownloader(options.adapters ?? []),
-    recentAttachments: new RecentAttachments({ store: storage.cache, redis: redisStorage?.redis, windowSeconds: config.IMAGE_CONTEXT_SECONDS, now: clock }),
-    groupContext: new GroupContext({
-      store: storage.cache,
-      redis: redisStorage?.redis,
-      maxMessages: config.GROUP_CONTEXT_MESSAGES,
-      language: config.BOT_LANGUAGE,
-      now: clock,
-    }),
-    botUsername: (platform) => botUsernames.get(platform),
-    settings: {
-      language: config.BOT_LANGUAGE,
-      maxMessageChars: config.MAX_MESSAGE_CHARS,
-      maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
-      imageLimits: { maxBytes: Math.min(config.MAX_IMAGE_BYTES, config.MAX_ATTACHMENT_BYTES), maxPixels: config.MAX_IMAGE_PIXELS },
-    },
-    log,
-    observe: options.observe,
-  });
-  const adaptersByPlatform = new Map((options.adapters ?? []).map((adapter) => [adapter.platform, adapter]));
-  const inbound = new InboundWorker({
-    queue: inboundQueue,
-    turns: queue,
-    process: (message, responder, replies, hooks) => router.process(message, responder, replies, hooks),
-    setAside: (message, responder, replies) => router.setAside(message, responder, replies),
-    // Not before its start finished: admission needs the bot's username there (`/cmd@bot`), known only then.
-    responderFor: (message) =>
-      options.platformStarted?.(message.platform) === false ? undefined : adaptersByPlatform.get(message.platform)?.responderFor(message),
-    moveSpace: (move) => moveSpace({ history: storage.history, knowledge, log }, move),
-    knowledgeBaseNames: async (spaceKey) => (await knowledge.listKnowledgeBases({ spaceKey })).map((knowledgeBase) => knowledgeBase.name),
-    records: {
-      remember: async (key, ttlSeconds) => void (await storage.cache.set(`adapter-record:${key}`, true, ttlSeconds * 1000)),
-      has: async (key) => (await storage.cache.get(`adapter-record:${key}`)) === true,
-    },
-    // Twice the turn slots: a turn waiting for a slot while another's answer is sent, no more (the rest stay in
-    // the shared stream for another process).
-    maxConversations: 2 * config.TURN_CONCURRENCY,
-    log,
+    commands,
   });
 
   return {
@@ -360,7 +293,7 @@ export function createApp(options: AppOptions): App {
     },
     inbound,
     close: async (graceMs) => {
-      const finished = await within(Promise.all([inbound.stop(), queue.drain()]), graceMs);
+      const finished = await within(Promise.all([inbound.stop(), turns.drain()]), graceMs);
       await quota.close();
       await searchLimiter?.close();
       await knowledge.close();

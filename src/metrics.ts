@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { QueueStats } from './inbound/inbound-queue.js';
+import type { QueueStats } from './queue/inbound-queue.js';
 import type { OcrObservation } from './ocr/ocr-engine.js';
-import type { HandledMessage } from './router.js';
+import type { HandledMessage } from './pipeline/router.js';
 import type { DeliveryEvent, DeliveryObserver } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
 

@@ -6,7 +6,9 @@ import { isSourceFolder, layoutViolation, testFiles } from './support/test-layou
 
 // The rooms of docs/architecture.md ("Rooms and imports"), enforced: src/shared/ is the floor and imports nothing
 // above it; adapters/ stand on the floor only; agent/ stands on the floor plus the services it is handed; the
-// files at the src/ root (composition root, router, outbound, CLI) are imported only inside src/ and by tests.
+// files at the src/ root (composition root, CLI, HTTP, start-up) are imported only inside src/ and by tests;
+// src/pipeline/ (one message's route) knows the agent and the adapters only through the floor's contracts and
+// stands on src/queue/, the durable store, which never reaches back up into it.
 
 /** Services outside src/shared/ that agent/ may import: the credential scanner its last guard and write_file use. */
 const servicesHandedToTheAgent = ['src/dlp/'];
@@ -34,6 +36,15 @@ function roomViolation(edge: ImportEdge): string | undefined {
   if (to === 'src-root' && (from === 'agent' || from === 'adapters' || from === 'shared')) return 'the src/ root is imported only inside src/';
   if (from === 'services' && to === 'src-root') return 'services never import the src/ root: it wires them';
   if (from === 'services' && (to === 'agent' || to === 'adapters')) return 'services never import agent/ or adapters/: the src/ root wires them';
+  return pipelineViolation(edge);
+}
+
+/** The route of one message and its store: the pipeline uses the queue contract; the queue never uses the pipeline. */
+function pipelineViolation(edge: ImportEdge): string | undefined {
+  if (edge.from.startsWith('src/queue/') && edge.to.startsWith('src/pipeline/')) return 'src/queue/ never imports src/pipeline/: the store knows no route';
+  if (edge.from.startsWith('src/queue/') && !edge.to.startsWith('src/queue/') && !edge.to.startsWith('src/shared/') && !edge.to.startsWith('src/redis/')) {
+    return 'src/queue/ stands on src/shared/ and src/redis/ only';
+  }
   return undefined;
 }
 
@@ -104,8 +115,13 @@ describe('architecture', () => {
 
   it('the rules see a violation of each kind', () => {
     const edge = (from: string, to: string): ImportEdge => ({ from, to, specifier: to });
-    expect(roomViolation(edge('src/shared/types.ts', 'src/router.ts'))).toBeDefined();
-    expect(roomViolation(edge('adapters/console/chat.ts', 'src/router.ts'))).toBeDefined();
+    expect(roomViolation(edge('src/shared/types.ts', 'src/app.ts'))).toBeDefined();
+    expect(roomViolation(edge('adapters/console/chat.ts', 'src/app.ts'))).toBeDefined();
+    expect(roomViolation(edge('src/pipeline/router.ts', 'agent/agent.ts'))).toBeDefined();
+    expect(roomViolation(edge('src/pipeline/router.ts', 'src/app.ts'))).toBeDefined();
+    expect(roomViolation(edge('src/queue/sqlite-inbound-queue.ts', 'src/pipeline/message-replies.ts'))).toBeDefined();
+    expect(roomViolation(edge('src/queue/sqlite-inbound-queue.ts', 'src/knowledge/index.ts'))).toBeDefined();
+    expect(roomViolation(edge('src/pipeline/message-replies.ts', 'src/queue/inbound-queue.ts'))).toBeUndefined();
     expect(roomViolation(edge('adapters/console/chat.ts', 'agent/turn.ts'))).toBeDefined();
     expect(roomViolation(edge('agent/turn.ts', 'src/knowledge/index.ts'))).toBeDefined();
     expect(roomViolation(edge('agent/turn.ts', 'src/config.ts'))).toBeDefined();

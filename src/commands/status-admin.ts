@@ -1,4 +1,4 @@
-import type { QueueStats } from '../inbound/inbound-queue.js';
+import type { QueueStats } from '../queue/inbound-queue.js';
 import type { PlatformProblem, PlatformState } from '../shared/channel.js';
 import { say, type Localized } from '../shared/i18n.js';
 import type { Language, Platform } from '../shared/types.js';

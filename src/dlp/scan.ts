@@ -6,7 +6,7 @@ import { credentialRules } from './credential-rules.js';
 import { scanForms } from './normalize-forms.js';
 
 // The DLP scanner: every outgoing message (answers, errors, command replies, file contents) passes through it in
-// src/outbound.ts, and the answer pipeline runs it last. A message with a credential is blocked whole; the result
+// src/pipeline/outbound.ts, and the answer pipeline runs it last. A message with a credential is blocked whole; the result
 // names the kinds only, never the secret.
 
 export type CredentialScan = { found: false } | { found: true; kinds: string[] };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createPlatformAdapters, PlatformStates, startAdapters, stopAdapters } from '../../src/platforms.js';
-import type { HandledMessage } from '../../src/router.js';
+import type { HandledMessage } from '../../src/pipeline/router.js';
 import type { InboundHandler, PlatformAdapter } from '../../src/shared/channel.js';
 import type { Attachment, InboundMessage, Reply } from '../../src/shared/types.js';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';

@@ -8,7 +8,7 @@ import { defineTool, type AnyTool } from '../../agent/tools/tool.js';
 import { consoleOwnerId, createApp, type App } from '../../src/app.js';
 import { configSecrets, loadConfig } from '../../src/config.js';
 import { silentLogger, type Logger } from '../../src/shared/log.js';
-import type { HandledMessage } from '../../src/router.js';
+import type { HandledMessage } from '../../src/pipeline/router.js';
 import type { PlatformAdapter } from '../../src/shared/channel.js';
 import type { InboundMessage, Reply } from '../../src/shared/types.js';
 import { memoryLog, type LogRecord } from './memory-log.js';

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consoleMessage, createConsoleAdapter } from '../../../adapters/console/index.js';
 import type { InboundHandler, PlatformAdapter } from '../../../src/shared/channel.js';
-import { memoryJournal } from '../../../src/inbound/message-replies.js';
+import { memoryJournal } from '../../../src/pipeline/reply-journal.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { testInboundHandler } from '../../support/inbound-handler.js';
 

@@ -7,7 +7,7 @@ import { renderForPlatform } from '../../../adapters/format/index.js';
 import { DiscordDelivery, discordUploadLimitBytes } from '../../../adapters/discord/delivery.js';
 import { discordResponder } from '../../../adapters/discord/responder.js';
 import { interactionMessageId } from '../../../adapters/discord/target.js';
-import { memoryJournal } from '../../../src/inbound/message-replies.js';
+import { memoryJournal } from '../../../src/pipeline/reply-journal.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import type { InboundMessage, OutboundFile } from '../../../src/shared/types.js';
 import { discordUser, startFakeDiscord, type FakeDiscord } from '../../fakes/discord/index.js';

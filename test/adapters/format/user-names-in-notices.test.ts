@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWhole } from '../../../adapters/format/index.js';
 import { renderTerminalText } from '../../../adapters/format/terminal-text.js';
-import { fileKeptText } from '../../../src/router.js';
+import { fileKeptText } from '../../../src/pipeline/router.js';
 import type { Attachment } from '../../../src/shared/types.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';

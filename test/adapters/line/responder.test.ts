@@ -5,7 +5,7 @@ import { messagingApi } from '@line/bot-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { timerScheduler } from '../../../adapters/common/scheduler.js';
 import { lineResponder } from '../../../adapters/line/responder.js';
-import { memoryJournal } from '../../../src/inbound/message-replies.js';
+import { memoryJournal } from '../../../src/pipeline/reply-journal.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import type { InboundMessage, OutboundFile } from '../../../src/shared/types.js';
 import { lineUserId, startFakeLine, userSource, type FakeLine } from '../../fakes/line/index.js';

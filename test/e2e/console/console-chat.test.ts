@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../../agent/tools/tool.js';
 import { createLogRedactor } from '../../../src/dlp/redact-credentials.js';
-import { SqliteInboundQueue } from '../../../src/inbound/sqlite-inbound-queue.js';
+import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import { createLogger, silentLogger } from '../../../src/shared/log.js';
 import { requestText, startConsoleChatRun, type ConsoleChatRun } from './console-harness.js';
 

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../../src/config.js';
 import { createPlatformAdapters, startAdapters, stopAdapters } from '../../../src/platforms.js';
-import type { HandledMessage } from '../../../src/router.js';
+import type { HandledMessage } from '../../../src/pipeline/router.js';
 import type { DeliveryEvent, InboundHandler, PlatformAdapter } from '../../../src/shared/channel.js';
 import {
   startFakeDiscord,

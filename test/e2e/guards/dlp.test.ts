@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dlpNotice } from '../../../src/dlp/scan.js';
-import { Outbound } from '../../../src/outbound.js';
+import { Outbound } from '../../../src/pipeline/outbound.js';
 import type { OutboundFile } from '../../../src/shared/types.js';
 import { fake as fakeToken } from '../../support/fake-tokens.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
@@ -150,7 +150,7 @@ describe('DLP on answers through the turn', () => {
   });
 });
 
-describe('DLP on command replies and files (src/outbound.ts)', () => {
+describe('DLP on command replies and files (src/pipeline/outbound.ts)', () => {
   it('a /kb search whose reply would echo a token is blocked; the same command without one is not', async () => {
     const token = fakeToken.githubClassic('ghs');
     const created = await test.ask('/kb create dlp-check');

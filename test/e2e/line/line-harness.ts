@@ -5,7 +5,7 @@ import { loadConfig } from '../../../src/config.js';
 import { startHttpServer } from '../../../src/http.js';
 import { Metrics } from '../../../src/metrics.js';
 import { createPlatformAdapters, startAdapters, stopAdapters } from '../../../src/platforms.js';
-import type { HandledMessage } from '../../../src/router.js';
+import type { HandledMessage } from '../../../src/pipeline/router.js';
 import type { DeliveryEvent, InboundHandler, PlatformAdapter } from '../../../src/shared/channel.js';
 import { startFakeLine, type FakeLine, type FakeLineOptions, type PostWebhookOptions, type WebhookAnswer } from '../../fakes/line/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';

@@ -1,7 +1,7 @@
 import type { Update } from 'telegraf/types';
 import { loadConfig } from '../../../src/config.js';
 import { createPlatformAdapters, startAdapters, stopAdapters } from '../../../src/platforms.js';
-import type { HandledMessage } from '../../../src/router.js';
+import type { HandledMessage } from '../../../src/pipeline/router.js';
 import type { DeliveryEvent, PlatformAdapter } from '../../../src/shared/channel.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type NewUpdate } from '../../fakes/telegram/index.js';

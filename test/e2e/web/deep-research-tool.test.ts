@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consoleMessage } from '../../../adapters/console/inbound.js';
 import { consoleOwnerId } from '../../../src/app.js';
-import type { HandledMessage } from '../../../src/router.js';
+import type { HandledMessage } from '../../../src/pipeline/router.js';
 import type { ProgressEvent } from '../../../src/shared/types.js';
 import { searxngResult, startSearxngFake, type SearxngFake } from '../../fakes/search/searxng-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';

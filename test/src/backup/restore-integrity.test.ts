@@ -6,7 +6,7 @@ import { ConversationHistory } from '../../../agent/history.js';
 import { backupDataDir, BackupError, restoreDataDir } from '../../../src/backup/index.js';
 import { digestFile } from '../../../src/backup/file-digest.js';
 import { readManifest, writeManifest } from '../../../src/backup/manifest.js';
-import { SqliteInboundQueue } from '../../../src/inbound/sqlite-inbound-queue.js';
+import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import { openStorage } from '../../../src/storage/storage.js';
 import { cleanUp, temporaryFolder } from './backup-fixtures.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationHistory } from '../../../agent/history.js';
 import { backupDataDir, BackupError, claimDataDir, DataDirInUseError, pidFileName, restoreDataDir } from '../../../src/backup/index.js';
-import { SqliteInboundQueue } from '../../../src/inbound/sqlite-inbound-queue.js';
+import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import { openKnowledgeStore, type KnowledgeStore } from '../../../src/knowledge/index.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import { openStorage, type Storage } from '../../../src/storage/storage.js';

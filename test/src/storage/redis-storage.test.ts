@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GroupContext } from '../../../src/inbound/group-context.js';
-import { RecentAttachments } from '../../../src/inbound/recent-attachments.js';
-import { moveSpace } from '../../../src/inbound/space-move.js';
+import { GroupContext } from '../../../src/pipeline/group-context.js';
+import { RecentAttachments } from '../../../src/pipeline/recent-attachments.js';
+import { moveSpace } from '../../../src/pipeline/space-move.js';
 import { openSqliteKnowledgeStore } from '../../../src/knowledge/sqlite/sqlite-knowledge-store.js';
 import { connectRedisClient, type RedisClient } from '../../../src/redis/redis-client.js';
 import { silentLogger } from '../../../src/shared/log.js';

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LeaseLostError, RedisInboundQueue } from '../../../src/inbound/redis-inbound-queue.js';
+import { LeaseLostError, RedisInboundQueue } from '../../../src/queue/redis-inbound-queue.js';
 import { connectRedisClient, type RedisClient } from '../../../src/redis/redis-client.js';
 import { createRedisLease } from '../../../src/redis/redis-lease.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { queuedMessage as message } from './queued-message.js';
+import { queuedMessage as message } from '../../support/queued-message.js';
 import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
 
 const redisInstalled = systemProgramPresent(redisServerProgram);

@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InboundWorker } from '../../../src/inbound/inbound-worker.js';
-import type { MessageReplies } from '../../../src/inbound/message-replies.js';
-import { SqliteInboundQueue } from '../../../src/inbound/sqlite-inbound-queue.js';
+import { inertWorkerStores } from '../../support/worker-stores.js';
+import { InboundWorker } from '../../../src/pipeline/inbound-worker.js';
+import type { MessageReplies } from '../../../src/pipeline/reply-journal.js';
+import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import { InProcessTurnQueue } from '../../../src/limits/in-process-turn-queue.js';
 import type { Responder } from '../../../src/shared/channel.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { memoryLog } from '../../support/memory-log.js';
-import { deferred, queuedMessage as message } from './queued-message.js';
+import { deferred, queuedMessage as message } from '../../support/queued-message.js';
 
 // The inbound worker over the real SQLite queue: per-conversation FIFO, conversations side by side, resume after
 // a restart, shutdown. The "router" here is a stub whose every message waits for the test to let it finish.
@@ -36,7 +37,7 @@ function setup(
     responder?: Responder | undefined;
     maxAttempts?: number;
     retryDelayMs?: number;
-    responderFor?: () => Responder | undefined;
+    platformStarted?: () => boolean;
   } = {},
 ) {
   const queue = new SqliteInboundQueue({ dataDir: options.dataDir ?? ':memory:', dedupeTtlMs: 60_000, log: memoryLog().log });
@@ -51,21 +52,24 @@ function setup(
   const startWaiter = (id: string) => startWaiters.get(id) ?? startWaiters.set(id, deferred()).get(id)!;
   const log = memoryLog('info');
   const responder: Responder = { send: async () => undefined };
+  const plantedResponder = 'responder' in options ? options.responder : responder;
   const worker = new InboundWorker({
     queue,
     turns: new InProcessTurnQueue(options.concurrency ?? 4),
-    moveSpace: async () => undefined,
-    knowledgeBaseNames: async () => [],
-    records: { remember: async () => undefined, has: async () => false },
-    process: async (inbound: InboundMessage, _responder: Responder, _replies: MessageReplies) => {
-      started.push(inbound.messageId);
-      startWaiter(inbound.messageId).resolve();
-      await gate(inbound.messageId).promise;
-      if (failing.has(inbound.messageId)) throw new Error('platform refused the send');
-      finished.push(inbound.messageId);
+    ...inertWorkerStores(),
+    router: {
+      process: async (inbound: InboundMessage, _responder: Responder, _replies: MessageReplies) => {
+        started.push(inbound.messageId);
+        startWaiter(inbound.messageId).resolve();
+        await gate(inbound.messageId).promise;
+        if (failing.has(inbound.messageId)) throw new Error('platform refused the send');
+        finished.push(inbound.messageId);
+      },
+      setAside: async (inbound: InboundMessage) => void setAside.push(inbound.messageId),
     },
-    responderFor: options.responderFor ?? (() => ('responder' in options ? options.responder : responder)),
-    setAside: async (inbound: InboundMessage) => void setAside.push(inbound.messageId),
+    // No responder: the platform has no adapter in this process.
+    adapters: plantedResponder ? [{ platform: 'telegram', responderFor: () => plantedResponder }] : [],
+    ...(options.platformStarted ? { platformStarted: options.platformStarted } : {}),
     log: log.log,
     maxAttempts: options.maxAttempts,
     retryDelayMs: options.retryDelayMs,
@@ -228,7 +232,7 @@ describe('InboundWorker', () => {
   it('answers, in order and once, what waited for a platform whose start finished late (wakeOpen)', async () => {
     let platformStarted = false;
     const responder: Responder = { send: async () => undefined };
-    const test = setup({ responderFor: () => (platformStarted ? responder : undefined) });
+    const test = setup({ responder, platformStarted: () => platformStarted });
     await test.worker.resume();
     await test.worker.accept(message('1'));
     await test.worker.accept(message('2'));
@@ -250,12 +254,13 @@ describe('InboundWorker', () => {
     let woken: Promise<void> = Promise.resolve();
     const responder: Responder = { send: async () => undefined };
     const test = setup({
-      responderFor: () => {
-        if (platformStarted) return responder;
+      responder,
+      platformStarted: () => {
+        if (platformStarted) return true;
         // The platform's start finishes right as the drain finds it not started.
         platformStarted = true;
         woken = test.worker.wakeOpen();
-        return undefined;
+        return false;
       },
     });
     await test.worker.resume();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/config.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 
 describe('IMAGE_CONTEXT_SECONDS and GROUP_CONTEXT_MESSAGES', () => {
   it('default to 180 seconds and 10 messages', () => {

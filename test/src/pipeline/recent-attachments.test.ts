@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RecentAttachments } from '../../../src/inbound/recent-attachments.js';
+import { RecentAttachments } from '../../../src/pipeline/recent-attachments.js';
 import type { Attachment } from '../../../src/shared/types.js';
 import { openStorage, type Storage } from '../../../src/storage/storage.js';
 import { inboundMessage, manualClock, photo } from '../../support/inbound-message.js';

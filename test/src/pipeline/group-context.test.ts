@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GroupContext, type GroupContextOptions } from '../../../src/inbound/group-context.js';
+import { GroupContext, type GroupContextOptions } from '../../../src/pipeline/group-context.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { openStorage, type Storage } from '../../../src/storage/storage.js';
 import { inboundMessage, manualClock } from '../../support/inbound-message.js';

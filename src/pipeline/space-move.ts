@@ -10,11 +10,10 @@ import type { Logger } from '../shared/log.js';
 export interface SpaceMoveStores {
   /** The history namespace: one entry per conversation key. */
   history: Keyv;
-  knowledge: KnowledgeStore;
-  log: Logger;
+  knowledge: Pick<KnowledgeStore, 'moveSpace' | 'listKnowledgeBases'>;
 }
 
-export async function moveSpace(stores: SpaceMoveStores, move: SpaceMove): Promise<void> {
+export async function moveSpace(stores: SpaceMoveStores & { log: Logger }, move: SpaceMove): Promise<void> {
   if (move.from === move.to) return;
   const knowledge = await stores.knowledge.moveSpace(move.from, move.to);
   const history = await moveHistory(stores.history, move.from, move.to);

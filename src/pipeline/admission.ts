@@ -1,6 +1,6 @@
-import type { ParsedCommand } from './commands/command.js';
-import { parseCommand } from './commands/parse.js';
-import type { InboundMessage } from './shared/types.js';
+import type { ParsedCommand } from '../commands/command.js';
+import { parseCommand } from '../commands/parse.js';
+import type { InboundMessage } from '../shared/types.js';
 
 export type IgnoreReason = 'group-not-addressed' | 'duplicate' | 'empty' | 'file-only' | 'command-for-another-bot' | 'unknown-command';
 

@@ -4,7 +4,7 @@ import { attachmentSchema } from '../shared/inbound-message-schema.js';
 import type { Attachment, AttachmentReference, InboundMessage } from '../shared/types.js';
 import { PerKeyChain } from '../shared/per-key-chain.js';
 import type { RedisLists } from '../storage/redis-storage.js';
-import { RedisEntryList } from './redis-entry-list.js';
+import { RedisEntryList } from '../storage/redis-entry-list.js';
 
 // "Image then mention", and "file then /kb add": a user sends a photo or a file without addressing the bot (on LINE
 // every image and file is a message of its own), then asks about it or adds it. What they sent is remembered by
@@ -13,7 +13,7 @@ import { RedisEntryList } from './redis-entry-list.js';
 //
 // With REDIS_URL several bot processes may handle one chat at once (why: group-context.ts). The attachments are
 // then two Redis lists per sender and chat, one per kind, appended and taken in one MULTI each
-// (redis-entry-list.ts), so none is lost or taken twice; `maxRemembered` then bounds each kind.
+// (src/storage/redis-entry-list.ts), so none is lost or taken twice; `maxRemembered` then bounds each kind.
 
 /** The newest attachments kept per sender and conversation (a turn sends the model four images: load-images.ts). */
 export const defaultMaxRemembered = 8;

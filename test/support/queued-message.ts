@@ -1,5 +1,5 @@
-import type { InboundMessage } from '../../../src/shared/types.js';
-import { inboundMessage } from '../../support/inbound-message.js';
+import type { InboundMessage } from '../../src/shared/types.js';
+import { inboundMessage } from './inbound-message.js';
 
 /** A direct Telegram message with a photo reference, as the durable queue stores it. */
 export function queuedMessage(messageId: string, conversation = 'telegram:1', text = `ข้อความ ${messageId}`): InboundMessage {

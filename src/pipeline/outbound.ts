@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { dlpNotice, scanForCredentials } from './dlp/scan.js';
-import type { Logger } from './shared/log.js';
-import type { Language, Reply } from './shared/types.js';
+import { dlpNotice, scanForCredentials } from '../dlp/scan.js';
+import type { Logger } from '../shared/log.js';
+import type { Language, Reply } from '../shared/types.js';
 
 const scannedFileBytes = 2 * 1024 * 1024;
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { consoleMessage } from '../../adapters/console/index.js';
-import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
-import { directReplies } from '../../src/inbound/message-replies.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { consoleMessage } from '../../../adapters/console/index.js';
+import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
+import { directReplies } from '../../../src/pipeline/reply-journal.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 let fake: FakeModelServer;
 let test: TestApp;

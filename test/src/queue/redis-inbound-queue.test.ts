@@ -1,14 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { InboundWorker } from '../../../src/inbound/inbound-worker.js';
-import { queuedReplies } from '../../../src/inbound/message-replies.js';
-import { LeaseLostError, RedisInboundQueue } from '../../../src/inbound/redis-inbound-queue.js';
+import { inertWorkerStores } from '../../support/worker-stores.js';
+import { InboundWorker } from '../../../src/pipeline/inbound-worker.js';
+import { queuedReplies } from '../../../src/pipeline/reply-journal.js';
+import { LeaseLostError, RedisInboundQueue } from '../../../src/queue/redis-inbound-queue.js';
 import { InProcessTurnQueue } from '../../../src/limits/in-process-turn-queue.js';
 import { connectRedisClient, type RedisClient } from '../../../src/redis/redis-client.js';
 import type { Responder } from '../../../src/shared/channel.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { memoryLog } from '../../support/memory-log.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { deferred, queuedMessage as message } from './queued-message.js';
+import { deferred, queuedMessage as message } from '../../support/queued-message.js';
 import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
 
 const redisInstalled = systemProgramPresent(redisServerProgram);
@@ -137,18 +138,19 @@ describe.skipIf(!redisInstalled)('InboundWorker on the shared queue', () => {
     const worker: InboundWorker = new InboundWorker({
       queue: sharedQueue,
       turns: new InProcessTurnQueue(8),
-      moveSpace: async () => undefined,
-      knowledgeBaseNames: async () => [],
-      records: { remember: async () => undefined, has: async () => false },
-      process: async (inbound, _responder, replies) => {
-        await options.hold?.(inbound);
-        await replies.store(0, { text: `ตอบ ${inbound.messageId}`, files: [] }, true);
-        const journal = await replies.journal(0);
-        await journal.sending(0);
-        log.push(`${inbound.conversationKey}/${inbound.messageId}`);
-        await journal.sent(0);
+      ...inertWorkerStores(),
+      router: {
+        process: async (inbound, _responder, replies) => {
+          await options.hold?.(inbound);
+          await replies.store(0, { text: `ตอบ ${inbound.messageId}`, files: [] }, true);
+          const journal = await replies.journal(0);
+          await journal.sending(0);
+          log.push(`${inbound.conversationKey}/${inbound.messageId}`);
+          await journal.sent(0);
+        },
+        setAside: async () => undefined,
       },
-      responderFor: () => responder,
+      adapters: [{ platform: 'telegram', responderFor: () => responder }],
       log: memoryLog().log,
       ...(options.maxConversations === undefined ? {} : { maxConversations: options.maxConversations }),
     });
@@ -347,14 +349,14 @@ describe.skipIf(!redisInstalled)('InboundWorker on the shared queue', () => {
     const worker = new InboundWorker({
       queue: second,
       turns: new InProcessTurnQueue(2),
-      moveSpace: async () => undefined,
-      knowledgeBaseNames: async () => [],
-      records: { remember: async () => undefined, has: async () => false },
-      process: async () => {
-        throw new Error('a set-aside message must not run');
+      ...inertWorkerStores(),
+      router: {
+        process: async () => {
+          throw new Error('a set-aside message must not run');
+        },
+        setAside: async (inbound: InboundMessage) => void setAside.push(inbound.messageId),
       },
-      setAside: async (inbound: InboundMessage) => void setAside.push(inbound.messageId),
-      responderFor: () => ({ send: async () => undefined }),
+      adapters: [{ platform: 'telegram', responderFor: () => ({ send: async () => undefined }) }],
       log: memoryLog().log,
     });
     closers.push(() => worker.stop());

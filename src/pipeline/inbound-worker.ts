@@ -1,30 +1,40 @@
+import type Keyv from 'keyv';
 import type { TurnQueue } from '../limits/turn-queue.js';
-import type { AcceptResult, InboundHandler, Responder, SpaceMove } from '../shared/channel.js';
+import type { InboundQueue, QueuedMessage } from '../queue/inbound-queue.js';
+import type { AcceptResult, InboundHandler, PlatformAdapter, Responder, SpaceMove } from '../shared/channel.js';
 import { describeError } from '../shared/describe-error.js';
 import { logFailure, type Logger } from '../shared/log.js';
-import type { InboundMessage } from '../shared/types.js';
-import type { InboundQueue, QueuedMessage } from './inbound-queue.js';
-import { queuedReplies, type MessageReplies } from './message-replies.js';
+import type { InboundMessage, Platform } from '../shared/types.js';
+import { queuedReplies, type MessageReplies } from './reply-journal.js';
+import { moveSpace, type SpaceMoveStores } from './space-move.js';
+
+/** What the worker runs each stored message through: the router's queued path and its set-aside notice (router.ts). */
+export interface QueuedRoute {
+  process(message: InboundMessage, responder: Responder, replies: MessageReplies, hooks: { turnDone(): void; attempt: number }): Promise<unknown>;
+  setAside(message: InboundMessage, responder: Responder, replies: MessageReplies): Promise<unknown>;
+}
 
 export interface InboundWorkerOptions {
   queue: InboundQueue;
   /** The global concurrency limit (TURN_CONCURRENCY), shared with the direct path. */
   turns: TurnQueue;
-  /** Runs one stored message (the router's queued path); its replies go through `replies`. */
-  /** `turnDone` may be called once the model's part is over: the concurrency slot is freed then (see runInSlot). */
-  process(message: InboundMessage, responder: Responder, replies: MessageReplies, hooks: { turnDone(): void; attempt: number }): Promise<unknown>;
-  /** The responder of the adapter that received the message; undefined when that adapter is not running. */
-  responderFor(message: InboundMessage): Responder | undefined;
-  /** Moves a space's state to its new key (see InboundHandler.moveSpace). */
-  moveSpace(move: SpaceMove): Promise<void>;
-  knowledgeBaseNames(spaceKey: string): Promise<string[]>;
-  /** The adapters' own records (InboundHandler.rememberRecord). */
-  records: { remember(key: string, ttlSeconds: number): Promise<void>; has(key: string): Promise<boolean> };
   /**
-   * Tells the user their message was set aside (a crash loop), through the normal reply path: the outbound DLP and
-   * the reply journal in `replies`. Called once per message, when it is set aside.
+   * Runs one stored message (`process`; its replies go through `replies`, and it calls `turnDone` once the model's
+   * part is over: the concurrency slot is freed then, see runInSlot) and tells the user of a message set aside (a
+   * crash loop) through the same reply path: the outbound DLP and the reply journal.
    */
-  setAside?(message: InboundMessage, responder: Responder, replies: MessageReplies): Promise<unknown>;
+  router: QueuedRoute;
+  /** The adapters of this process: a message is answered through the responder of its platform's adapter. */
+  adapters: readonly Pick<PlatformAdapter, 'platform' | 'responderFor'>[];
+  /**
+   * False while a platform's start has not finished (its bot username unknown): its messages wait, as admission
+   * needs the username (`/cmd@bot`); wakeOpen() looks at them again. Every platform counts as started without it.
+   */
+  platformStarted?: (platform: Platform) => boolean;
+  /** A space's state: what moves with it (InboundHandler.moveSpace) and its knowledge bases' names. */
+  spaces: SpaceMoveStores;
+  /** The adapters' own records (InboundHandler.rememberRecord), kept in the shared cache namespace. */
+  records: Pick<Keyv, 'get' | 'set'>;
   log: Logger;
   /** Attempts a message may have (default 2: an interrupted attempt is resumed once); the next sets it aside. */
   maxAttempts?: number;
@@ -66,7 +76,12 @@ export class InboundWorker implements InboundHandler {
   /** Conversations whose drain failed, with their failures in a row (the retry's back-off). */
   private readonly failures = new Map<string, number>();
 
-  constructor(private readonly options: InboundWorkerOptions) {}
+  /** Each platform's adapter; of two for one platform the later wins (a test's own console beside the default one). */
+  private readonly adapters: ReadonlyMap<Platform, Pick<PlatformAdapter, 'responderFor'>>;
+
+  constructor(private readonly options: InboundWorkerOptions) {
+    this.adapters = new Map(options.adapters.map((adapter) => [adapter.platform, adapter]));
+  }
 
   async accept(message: InboundMessage): Promise<AcceptResult> {
     const { queue } = this.options;
@@ -79,19 +94,25 @@ export class InboundWorker implements InboundHandler {
   }
 
   moveSpace(move: SpaceMove): Promise<void> {
-    return this.options.moveSpace(move);
+    return moveSpace({ ...this.options.spaces, log: this.options.log }, move);
   }
 
-  knowledgeBaseNames(spaceKey: string): Promise<string[]> {
-    return this.options.knowledgeBaseNames(spaceKey);
+  async knowledgeBaseNames(spaceKey: string): Promise<string[]> {
+    return (await this.options.spaces.knowledge.listKnowledgeBases({ spaceKey })).map((knowledgeBase) => knowledgeBase.name);
   }
 
-  rememberRecord(key: string, ttlSeconds: number): Promise<void> {
-    return this.options.records.remember(key, ttlSeconds);
+  async rememberRecord(key: string, ttlSeconds: number): Promise<void> {
+    await this.options.records.set(`adapter-record:${key}`, true, ttlSeconds * 1000);
   }
 
-  hasRecord(key: string): Promise<boolean> {
-    return this.options.records.has(key);
+  async hasRecord(key: string): Promise<boolean> {
+    return (await this.options.records.get(`adapter-record:${key}`)) === true;
+  }
+
+  /** The responder of the adapter that received the message; undefined when it is not running here or not started. */
+  private responderFor(message: InboundMessage): Responder | undefined {
+    if (this.options.platformStarted?.(message.platform) === false) return undefined;
+    return this.adapters.get(message.platform)?.responderFor(message);
   }
 
   /** Starts processing: every unfinished message first (oldest conversation first), then new ones as they come. */
@@ -198,7 +219,7 @@ export class InboundWorker implements InboundHandler {
         let requeue = false;
         try {
           for (let entry = await queue.next(conversationKey); entry && !this.stopping; entry = await queue.next(conversationKey)) {
-            const responder = this.options.responderFor(entry.message);
+            const responder = this.responderFor(entry.message);
             if (!responder) {
               // Its platform is not running in this process (or its start has not finished): the conversation waits for
               // a process that has it, or for the start (wakeOpen).
@@ -282,7 +303,7 @@ export class InboundWorker implements InboundHandler {
     try {
       let outcome: 'done' | 'failed' = 'done';
       try {
-        await this.options.process(entry.message, responder, await queuedReplies(queue, entry, attempts), { turnDone, attempt: attempts });
+        await this.options.router.process(entry.message, responder, await queuedReplies(queue, entry, attempts), { turnDone, attempt: attempts });
       } catch (error) {
         // A send the platform refused, or a bug: logged and given up, so the conversation is not blocked for good.
         logFailure(log, 'error', base, 'message not answered', error);
@@ -306,10 +327,10 @@ export class InboundWorker implements InboundHandler {
     const { queue, log } = this.options;
     const maxAttempts = this.options.maxAttempts ?? 2;
     log.error({ ...base, attempts }, 'message set aside: its handling was interrupted too many times (a crash loop)');
-    if (attempts === maxAttempts + 1 && this.options.setAside) {
+    if (attempts === maxAttempts + 1) {
       this.inFlight.add(entry.sequence);
       try {
-        await this.options.setAside(entry.message, responder, await queuedReplies(queue, entry, attempts));
+        await this.options.router.setAside(entry.message, responder, await queuedReplies(queue, entry, attempts));
       } catch (error) {
         log.error({ ...base, error: describeError(error) }, 'could not tell the user their message was set aside');
       } finally {

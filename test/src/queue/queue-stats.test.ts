@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SqliteInboundQueue } from '../../../src/inbound/sqlite-inbound-queue.js';
+import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import { silentLogger } from '../../../src/shared/log.js';
-import { queuedMessage as message } from './queued-message.js';
+import { queuedMessage as message } from '../../support/queued-message.js';
 
 // The queue's depth for /readyz, /status and /metrics: unfinished messages, per platform, and the oldest one's age.
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { queuedReplies } from '../../../src/inbound/message-replies.js';
-import { ReplySink } from '../../../src/inbound/reply-sink.js';
-import { SqliteInboundQueue } from '../../../src/inbound/sqlite-inbound-queue.js';
+import { queuedReplies, ReplySink } from '../../../src/pipeline/reply-journal.js';
+import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import type { Responder } from '../../../src/shared/channel.js';
 import { silentLogger } from '../../../src/shared/log.js';
-import { queuedMessage } from './queued-message.js';
+import { queuedMessage } from '../../support/queued-message.js';
 
 // The reply journal: every reply is stored before its parts go out, each part is marked before and after its send,
 // and a replay delivers what is stored instead of producing it again.

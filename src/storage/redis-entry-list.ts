@@ -1,5 +1,5 @@
 import type { RedisClient } from '../redis/redis-client.js';
-import type { RedisLists } from '../storage/redis-storage.js';
+import type { RedisLists } from './redis-storage.js';
 
 // A bounded list per key on Redis, shared by every bot process, for the group chatter and the attachments kept for
 // the next message. A read-modify-write of one keyv value is not atomic across processes (two processes recording

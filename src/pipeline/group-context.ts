@@ -6,7 +6,7 @@ import type { InboundMessage, Language } from '../shared/types.js';
 import { cutAtGrapheme } from './grapheme-cut.js';
 import { PerKeyChain } from '../shared/per-key-chain.js';
 import type { RedisLists } from '../storage/redis-storage.js';
-import { RedisEntryList } from './redis-entry-list.js';
+import { RedisEntryList } from '../storage/redis-entry-list.js';
 
 // "สรุปที่คุยกันข้างบนให้หน่อย": when the bot is addressed in a group, the last few messages it received there without
 // being addressed go into the newest user message (never the system prompt). They live in the cache store with a
@@ -15,7 +15,7 @@ import { RedisEntryList } from './redis-entry-list.js';
 // Several bot processes (REDIS_URL) may handle one group's messages at once. The inbound worker runs a
 // conversation's messages one at a time only within its process (per-process SQLite queue; a shared queue's
 // conversation lease can lapse under a paused process), and the direct path (router.handle) records outside any
-// queue. So with Redis the messages are a Redis list per group (redis-entry-list.ts), appended in one MULTI: none
+// queue. So with Redis the messages are a Redis list per group (src/storage/redis-entry-list.ts), appended in one MULTI: none
 // is lost between processes. The keyv value with its in-process chain is the one-process store.
 
 const heading: Localized = {

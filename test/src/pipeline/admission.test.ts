@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { admit } from '../../src/admission.js';
-import type { InboundMessage } from '../../src/shared/types.js';
-import { inboundMessage } from '../support/inbound-message.js';
+import { admit } from '../../../src/pipeline/admission.js';
+import type { InboundMessage } from '../../../src/shared/types.js';
+import { inboundMessage } from '../../support/inbound-message.js';
 
 const message = (overrides: Partial<InboundMessage>): InboundMessage => inboundMessage({ text: 'สวัสดี', ...overrides });
 

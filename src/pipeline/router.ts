@@ -1,28 +1,22 @@
-import { escapeMarkdown } from './shared/markdown.js';
-import type { TurnInput } from '../agent/agent.js';
-import type { TurnOutcome } from '../agent/turn.js';
+import { escapeMarkdown } from '../shared/markdown.js';
 import { admit, type Admission } from './admission.js';
-import type { CommandDispatcher } from './commands/dispatcher.js';
-import type { AttachmentDownloader } from './inbound/attachment-downloader.js';
-import type { GroupContext } from './inbound/group-context.js';
-import type { InboundQueue } from './inbound/inbound-queue.js';
-import { loadImages } from './inbound/load-images.js';
-import type { ImageLimits } from './images/inspect-image.js';
-import { directReplies, type MessageReplies } from './inbound/message-replies.js';
-import type { FileLinks } from './files/file-links.js';
-import type { RecentAttachments } from './inbound/recent-attachments.js';
-import { ReplySink } from './inbound/reply-sink.js';
-import type { TurnQueue } from './limits/turn-queue.js';
-import type { UserQuota } from './limits/user-quota.js';
+import type { CommandDispatcher } from '../commands/dispatcher.js';
+import type { AttachmentDownloader } from './attachment-downloader.js';
+import type { GroupContext } from './group-context.js';
+import type { InboundQueue } from '../queue/inbound-queue.js';
+import { loadImages } from './load-images.js';
+import type { ImageLimits } from '../images/inspect-image.js';
+import { directReplies, ReplySink, type MessageReplies } from './reply-journal.js';
+import type { FileLinks } from '../files/file-links.js';
+import type { RecentAttachments } from './recent-attachments.js';
+import type { TurnQueue } from '../limits/turn-queue.js';
+import type { UserQuota } from '../limits/user-quota.js';
 import type { Outbound } from './outbound.js';
-import type { Responder } from './shared/channel.js';
-import { say, type Localized } from './shared/i18n.js';
-import type { Logger } from './shared/log.js';
-import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply, TurnRecord, TurnStep } from './shared/types.js';
-
-export interface TurnRunner {
-  runTurn(input: TurnInput): Promise<TurnOutcome>;
-}
+import type { Responder } from '../shared/channel.js';
+import { say, type Localized } from '../shared/i18n.js';
+import type { Logger } from '../shared/log.js';
+import type { TurnOutcome, TurnRunner } from '../shared/turn-runner.js';
+import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply, TurnRecord, TurnStep } from '../shared/types.js';
 
 export interface RouterDependencies {
   /** Download links for written files (PUBLIC_BASE_URL set), for platforms that cannot send files. */

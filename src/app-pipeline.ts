@@ -1,0 +1,115 @@
+import path from 'node:path';
+import type { AppOptions } from './app.js';
+import type { CommandDispatcher } from './commands/dispatcher.js';
+import { FileLinks } from './files/file-links.js';
+import type { KnowledgeStore } from './knowledge/index.js';
+import { InProcessTurnQueue } from './limits/in-process-turn-queue.js';
+import { InProcessUserQuota } from './limits/in-process-user-quota.js';
+import { RedisUserQuota } from './limits/redis-user-quota.js';
+import type { UserQuota } from './limits/user-quota.js';
+import { createAttachmentDownloader } from './pipeline/attachment-downloader.js';
+import { GroupContext } from './pipeline/group-context.js';
+import { InboundWorker } from './pipeline/inbound-worker.js';
+import { Outbound } from './pipeline/outbound.js';
+import { RecentAttachments } from './pipeline/recent-attachments.js';
+import { createRouter, type MessageRouter } from './pipeline/router.js';
+import type { InboundQueue } from './queue/inbound-queue.js';
+import { RedisInboundQueue } from './queue/redis-inbound-queue.js';
+import { SqliteInboundQueue } from './queue/sqlite-inbound-queue.js';
+import type { Platform } from './shared/types.js';
+import type { TurnRunner } from './shared/turn-runner.js';
+import { openCheckedDatabase } from './storage/damaged-database.js';
+import type { RedisStorage } from './storage/redis-storage.js';
+import type { Storage } from './storage/storage.js';
+
+/** What the pipeline is built from: the stores, the agent and the commands createApp made before. */
+export interface PipelineServices {
+  dataDir: string;
+  secrets: readonly string[];
+  storage: Storage;
+  redisStorage: RedisStorage | undefined;
+  knowledge: KnowledgeStore;
+  agent: TurnRunner;
+  commands: CommandDispatcher;
+}
+
+export interface Pipeline {
+  /** TURN_CONCURRENCY, shared by the queued and the direct path. */
+  turns: InProcessTurnQueue;
+  inboundQueue: InboundQueue;
+  quota: UserQuota;
+  fileLinks: FileLinks | undefined;
+  router: MessageRouter;
+  inbound: InboundWorker;
+  /** Each platform's bot username, set when its adapter reports it (App.identify), for `/cmd@username`. */
+  botUsernames: Map<Platform, string>;
+}
+
+/**
+ * The route of one message (src/pipeline/) on its durable store (src/queue/): the queue chosen by config (Redis
+ * when REDIS_URL is set, else DATA_DIR/inbound.db), the router, and the worker handed the router and the adapters.
+ */
+export function wirePipeline(options: AppOptions, services: PipelineServices): Pipeline {
+  const { config, log, redis } = options;
+  const { dataDir, secrets, storage, redisStorage, knowledge, agent, commands } = services;
+  const queue = new InProcessTurnQueue(config.TURN_CONCURRENCY);
+  const dedupeTtlMs = config.DEDUPE_TTL_SECONDS * 1000;
+  const inboundQueue: InboundQueue = redis
+    ? new RedisInboundQueue({ client: redis, dedupeTtlMs, leaseMs: config.REDIS_LEASE_SECONDS * 1000, log, language: config.BOT_LANGUAGE })
+    : openCheckedDatabase(path.join(dataDir, 'inbound.db'), () => new SqliteInboundQueue({ dataDir, dedupeTtlMs, log }));
+  const quota: UserQuota = redis
+    ? new RedisUserQuota({ client: redis, perMinute: config.USER_MESSAGES_PER_MINUTE })
+    : new InProcessUserQuota(config.USER_MESSAGES_PER_MINUTE);
+  const botUsernames = new Map<Platform, string>();
+  const clock = options.now ?? (() => new Date());
+  const fileLinks = config.PUBLIC_BASE_URL
+    ? new FileLinks({
+        baseUrl: config.PUBLIC_BASE_URL,
+        dataDir,
+        ttlSeconds: config.FILE_LINK_SECONDS,
+        ...(options.now ? { now: () => options.now?.().getTime() ?? Date.now() } : {}),
+      })
+    : undefined;
+  const router = createRouter({
+    fileLinks,
+    inbound: inboundQueue,
+    queue,
+    quota,
+    commands,
+    agent,
+    outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
+    download: createAttachmentDownloader(options.adapters ?? []),
+    recentAttachments: new RecentAttachments({ store: storage.cache, redis: redisStorage?.redis, windowSeconds: config.IMAGE_CONTEXT_SECONDS, now: clock }),
+    groupContext: new GroupContext({
+      store: storage.cache,
+      redis: redisStorage?.redis,
+      maxMessages: config.GROUP_CONTEXT_MESSAGES,
+      language: config.BOT_LANGUAGE,
+      now: clock,
+    }),
+    botUsername: (platform) => botUsernames.get(platform),
+    settings: {
+      language: config.BOT_LANGUAGE,
+      maxMessageChars: config.MAX_MESSAGE_CHARS,
+      maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
+      imageLimits: { maxBytes: Math.min(config.MAX_IMAGE_BYTES, config.MAX_ATTACHMENT_BYTES), maxPixels: config.MAX_IMAGE_PIXELS },
+    },
+    log,
+    observe: options.observe,
+  });
+  const inbound = new InboundWorker({
+    queue: inboundQueue,
+    turns: queue,
+    router,
+    adapters: options.adapters ?? [],
+    platformStarted: options.platformStarted,
+    spaces: { history: storage.history, knowledge },
+    records: storage.cache,
+    // Twice the turn slots: a turn waiting for a slot while another's answer is sent, no more (the rest stay in
+    // the shared stream for another process).
+    maxConversations: 2 * config.TURN_CONCURRENCY,
+    log,
+  });
+
+  return { turns: queue, inboundQueue, quota, fileLinks, router, inbound, botUsernames };
+}

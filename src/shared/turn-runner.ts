@@ -1,0 +1,38 @@
+import type { ProgressEvent, Reply, TurnImage, TurnRecord, TurnStep } from './types.js';
+
+// The contract between the message pipeline (src/pipeline/) and the agent (agent/): one question in, one reply and
+// its record out. The pipeline knows the agent only through this, as it knows adapters through channel.ts; the
+// composition root (src/app.ts) hands it the agent.
+
+/** One question for the agent: who asks where, with what images and group context. */
+export interface TurnInput {
+  conversationKey: string;
+  spaceKey: string;
+  question: string;
+  /** Shown to the model in group chats only. */
+  speakerName?: string;
+  images: TurnImage[];
+  /** Recent unaddressed messages of a group, already bounded and neutralized; sent with this question only. */
+  chatContext?: string;
+  /**
+   * The platform message this turn answers. A turn run again after a crash (its answer was never stored) neither
+   * sees nor duplicates the exchange the cut-off run may have written to the history.
+   */
+  turnId?: string;
+  /** Aborting it cancels the turn: the model request in flight is aborted, the reply says so, history is untouched. */
+  signal?: AbortSignal;
+  progress?: (event: ProgressEvent) => void;
+  /** Told when each step starts (a model call, a tool by name): what a status line shows. */
+  onStep?: (step: TurnStep) => void;
+}
+
+/** The turn's answer (not yet through the outbound DLP) and its record (metrics, logs). */
+export interface TurnOutcome {
+  record: TurnRecord;
+  reply: Reply;
+}
+
+/** Runs one turn. Expected outcomes are values; only a model-server failure or a cancel throws. */
+export interface TurnRunner {
+  runTurn(input: TurnInput): Promise<TurnOutcome>;
+}
