@@ -14,7 +14,7 @@ import { pick, type Localized } from '../../src/shared/i18n.js';
 import type { Language } from '../../src/shared/types.js';
 import { commandTable, type OptionSpec } from './command-table.js';
 
-// The slash commands as Discord's builders make them (platforms.md §1.4): descriptions in BOT_LANGUAGE with Thai
+// The slash commands as Discord's builders make them (docs/platforms.md §1.4): descriptions in BOT_LANGUAGE with Thai
 // and English localizations, /kb shown to Manage Server by default, knowledge-base options autocompleted.
 // Registered per guild when DISCORD_GUILD_IDS is set (instant), else globally (Discord takes up to an hour).
 
