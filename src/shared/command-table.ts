@@ -36,8 +36,6 @@ export interface CommandSpec {
   administrators: boolean;
   /** Answered to the caller alone where the platform can (a Discord slash command's ephemeral reply). */
   answersPrivately: boolean;
-  /** Takes attached files (a typed command's attachments, a slash command's attachment options). */
-  takesFiles: boolean;
   /** Only when web search is configured. */
   needsSearch: boolean;
 }
@@ -65,7 +63,6 @@ const plain = (name: string, texts: Pick<CommandSpec, 'summary' | 'description' 
   subcommands: [],
   administrators: false,
   answersPrivately: false,
-  takesFiles: false,
   needsSearch: false,
   ...more,
 });
@@ -136,7 +133,7 @@ export const commandTable: readonly CommandSpec[] = [
       description: { th: 'จัดการคลังความรู้ (ผู้ดูแล)', en: 'Manage knowledge bases (admins)' },
       discordDescription: { th: 'จัดการคลังความรู้ของเซิร์ฟเวอร์ (ผู้ดูแล)', en: "Manage the server's knowledge bases (admins)" },
     },
-    { subcommands: knowledgeSubcommands, administrators: true, answersPrivately: true, takesFiles: true },
+    { subcommands: knowledgeSubcommands, administrators: true, answersPrivately: true },
   ),
 ];
 
@@ -149,4 +146,14 @@ export function commandEntry(name: string): CommandSpec {
   const spec = commandSpec(name);
   if (!spec) throw new Error(`/${name} is not in the command table`);
   return spec;
+}
+
+/**
+ * Whether `/name subcommand` takes files: it has attachment options (a slash command's uploads; a typed command's
+ * attachments and the files sent just before it, src/router.ts).
+ */
+export function takesFiles(name: string, subcommand: string | undefined): boolean {
+  const spec = commandSpec(name);
+  const options = spec?.subcommands.length ? spec.subcommands.find((candidate) => candidate.name === subcommand?.toLowerCase())?.options : spec?.options;
+  return options?.some((option) => option.kind === 'attachment') ?? false;
 }
