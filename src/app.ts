@@ -10,6 +10,7 @@ import type { AnyTool } from '../agent/tools/tool.js';
 import { createWebTools } from '../agent/tools/web-search/index.js';
 import { CommandDispatcher } from './commands/dispatcher.js';
 import { createHelpCommand } from './commands/help.js';
+import { createWhoamiCommand } from './commands/whoami.js';
 import { createKnowledgeCommand } from './commands/kb.js';
 import { createResearchCommand, createResearchUnavailableCommand } from './commands/research.js';
 import { createResetCommand } from './commands/reset.js';
@@ -239,6 +240,7 @@ export function createApp(options: AppOptions): App {
   commands.add(createHelpCommand(() => commands.list()));
   commands.add(createStatusCommand(status));
   commands.add(createResetCommand((conversationKey) => history.clear(conversationKey)));
+  commands.add(createWhoamiCommand());
   commands.add(createKnowledgeCommand(knowledge, { maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES, confirmationStore: storage.cache }));
   const research = web.research;
   if (!research) commands.add(createResearchUnavailableCommand());

@@ -5,7 +5,8 @@ import { createRedisLease } from './redis/redis-lease.js';
 import type { RedisClient } from './redis/redis-client.js';
 import type { Config } from './config.js';
 import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformProblem, PlatformState, WebhookRoute } from './shared/channel.js';
-import { pick, type Localized } from './shared/i18n.js';
+import { commandTable, type CommandSpec } from './shared/command-table.js';
+import { pick } from './shared/i18n.js';
 import type { Logger } from './shared/log.js';
 import type { Platform } from './shared/types.js';
 
@@ -26,19 +27,14 @@ export function searchConfigured(config: Config): boolean {
   return configured[config.SEARCH_PROVIDER];
 }
 
-const menuDescriptions = {
-  help: { th: 'แสดงคำสั่งทั้งหมด', en: 'Show the commands' },
-  status: { th: 'สถานะเซิร์ฟเวอร์โมเดลและความสามารถ', en: 'Model server status and capabilities' },
-  reset: { th: 'ล้างประวัติการสนทนาในห้องนี้', en: "Clear this conversation's history" },
-  research: { th: 'ค้นคว้าเชิงลึกจากเว็บ พร้อมแหล่งที่มา', en: 'Research the web in depth, with sources' },
-  kb: { th: 'จัดการคลังความรู้ (ผู้ดูแล)', en: 'Manage knowledge bases (admins)' },
-} satisfies Record<string, Localized>;
-
-/** The Telegram "/" menu: the commands the app registers (src/app.ts), described in BOT_LANGUAGE. */
+/** The Telegram "/" menu from the command table (src/shared/command-table.ts), described in BOT_LANGUAGE. */
 export function telegramCommandMenu(config: Config): CommandMenu {
-  const entry = (command: keyof typeof menuDescriptions) => ({ command, description: pick(menuDescriptions[command], config.BOT_LANGUAGE) });
-  const everyone = [entry('help'), entry('status'), entry('reset'), ...(searchConfigured(config) ? [entry('research')] : [])];
-  return { everyone, administrators: [entry('kb')] };
+  const shown = commandTable.filter((command) => !command.needsSearch || searchConfigured(config));
+  const entry = (command: CommandSpec) => ({ command: command.name, description: pick(command.description, config.BOT_LANGUAGE) });
+  return {
+    everyone: shown.filter((command) => !command.administrators).map(entry),
+    administrators: shown.filter((command) => command.administrators).map(entry),
+  };
 }
 
 /** How each platform's adapter is built; `observeDelivery` counts its sends (src/metrics.ts). */

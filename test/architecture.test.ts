@@ -65,6 +65,22 @@ function knowledgeViolation(edge: ImportEdge): string | undefined {
   return undefined;
 }
 
+/**
+ * One adapter, one folder: adapters/<platform>/ imports only itself, the neutral adapters/format/ and
+ * adapters/common/, and src/shared/ (another adapter's renderer or delivery is never borrowed). format/ and common/
+ * are neutral: they import neither an adapter nor each other's platform code.
+ */
+function adapterViolation(edge: ImportEdge): string | undefined {
+  const folder = /^adapters\/([^/]+)\//.exec(edge.from)?.[1];
+  if (folder === undefined || edge.to.startsWith('src/shared/')) return undefined;
+  const neutral = ['format', 'common'];
+  const target = /^adapters\/([^/]+)\//.exec(edge.to)?.[1];
+  if (target === undefined) return undefined;
+  if (neutral.includes(folder)) return neutral.includes(target) ? undefined : `adapters/${folder}/ is platform-neutral: it imports no adapter`;
+  if (target === folder || neutral.includes(target)) return undefined;
+  return `adapters/${folder}/ imports only itself, adapters/format/, adapters/common/ and src/shared/`;
+}
+
 function violations(edges: readonly ImportEdge[], rule: (edge: ImportEdge) => string | undefined): string[] {
   return edges.flatMap((edge) => {
     const reason = rule(edge);
@@ -92,6 +108,10 @@ describe('architecture', () => {
       (edge) => (edge.from.startsWith('adapters/') && edge.to.startsWith('agent/')) || (edge.from.startsWith('agent/') && edge.to.startsWith('adapters/')),
     );
     expect(crossing).toEqual([]);
+  });
+
+  it('keeps each adapter to itself, format/, common/ and src/shared/', () => {
+    expect(violations(productEdges, adapterViolation)).toEqual([]);
   });
 
   it('reaches the model client only through agent/model/index.ts', () => {
@@ -129,6 +149,10 @@ describe('architecture', () => {
     expect(roomViolation(edge('src/commands/research.ts', 'agent/guards/sources.ts'))).toBeDefined();
     expect(roomViolation(edge('agent/guards/index.ts', 'src/dlp/scan.ts'))).toBeUndefined();
     expect(roomViolation(edge('src/app.ts', 'agent/turn.ts'))).toBeUndefined();
+    expect(adapterViolation(edge('adapters/line/responder.ts', 'adapters/telegram/render.ts'))).toBeDefined();
+    expect(adapterViolation(edge('adapters/format/index.ts', 'adapters/telegram/render.ts'))).toBeDefined();
+    expect(adapterViolation(edge('adapters/line/responder.ts', 'adapters/common/reply-plan.ts'))).toBeUndefined();
+    expect(adapterViolation(edge('adapters/line/render.ts', 'adapters/format/renderer.ts'))).toBeUndefined();
     expect(modelFaceViolation(edge('agent/turn.ts', 'agent/model/client.ts'))).toBeDefined();
     expect(modelFaceViolation(edge('agent/model/types.ts', 'agent/tools/tool.ts'))).toBeDefined();
     expect(modelFaceViolation(edge('agent/turn.ts', 'agent/model/index.ts'))).toBeUndefined();

@@ -1,6 +1,6 @@
 import type { Scheduler } from './scheduler.js';
 
-// A typing indicator lasts a few seconds or until the bot's next message (Telegram 5 s, Discord 10 s: platforms.md
+// A typing indicator lasts a few seconds or until the bot's next message (Telegram 5 s, Discord 10 s: docs/platforms.md
 // §1.5, §2.5), so a running turn renews it.
 
 export interface TypingHandle {

@@ -1,6 +1,6 @@
 import readline from 'node:readline/promises';
 import type { InboundHandler, RunningTurn } from '../../src/shared/channel.js';
-import type { TerminalTextOptions } from '../format/index.js';
+import type { TerminalTextOptions } from './render.js';
 import { describeError } from '../../src/shared/describe-error.js';
 import { pick, say, type Localized } from '../../src/shared/i18n.js';
 import type { Language, TurnStep } from '../../src/shared/types.js';

@@ -10,13 +10,14 @@ import { consoleResponder, surfaceResponder } from './outbound.js';
 export { consoleMessage, consoleSpaceKey, type ConsoleMessageOptions } from './inbound.js';
 export { consoleResponder, renderConsoleReply, surfaceResponder, type ConsoleSurface } from './outbound.js';
 
-/** A terminal: no length limit; Markdown is rendered for it (adapters/format/terminal-text.ts). */
+/** A terminal: no length limit; Markdown is rendered for it (adapters/console/render.ts). */
 export const consoleCapabilities: PlatformCapabilities = {
   maxTextChars: Number.POSITIVE_INFINITY,
   maxMessagesPerReply: Number.POSITIVE_INFINITY,
   markup: 'markdown',
   typingIndicator: false,
   canEdit: false,
+  sendsFiles: false,
 };
 
 export interface ConsoleAdapterOptions {

@@ -1,6 +1,7 @@
 import type { Responder, RunningTurn } from '../../src/shared/channel.js';
 import type { Language, Reply, TurnStep } from '../../src/shared/types.js';
-import { capConsoleText, renderTerminalText, type TerminalTextOptions } from '../format/index.js';
+import { capConsoleText } from '../format/index.js';
+import { renderTerminalText, type TerminalTextOptions } from './render.js';
 
 /** Renders a reply for a terminal: Markdown rendered (ANSI styles only with `color`), then the attached files by path. */
 export function renderConsoleReply(reply: Reply, options: TerminalTextOptions = { color: false }, language: Language = 'th'): string {

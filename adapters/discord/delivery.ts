@@ -7,7 +7,7 @@ import { ProgressMessage } from '../common/progress-message.js';
 import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../common/scheduler.js';
 import { startTypingLoop, type TypingHandle } from '../common/typing.js';
 
-// Sending to Discord over discord.js's REST client (platforms.md §1.5): one ordered queue per channel; 429s are
+// Sending to Discord over discord.js's REST client (docs/platforms.md §1.5): one ordered queue per channel; 429s are
 // queued and retried by @discordjs/rest itself; a channel the bot may not post in (50013 Missing Permissions, 50001
 // Missing Access, 10003 Unknown Channel) is logged once and not tried again until someone writes there. Mentions in
 // the model's text ping nobody. Parts arrive rendered (Discord Markdown, split to 2,000 characters).

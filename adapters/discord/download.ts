@@ -2,7 +2,7 @@ import { Routes, type APIMessage, type REST } from 'discord.js';
 import type { Attachment } from '../../src/shared/types.js';
 import { readCapped } from '../common/read-capped.js';
 
-// The bytes of a Discord attachment (platforms.md §1.3). CDN links are signed and expire, so a message's
+// The bytes of a Discord attachment (docs/platforms.md §1.3). CDN links are signed and expire, so a message's
 // attachment is looked up again (GET the message: a fresh link) right before the download; a file uploaded with a
 // slash command has no message and comes by the link the interaction gave. Declared sizes are checked first.
 

@@ -1,10 +1,10 @@
 import { MessageType, PermissionFlagsBits, type Attachment as DiscordAttachment, type Message } from 'discord.js';
 import type { Attachment, InboundMessage } from '../../src/shared/types.js';
-import { stripBotMentions } from './mentions.js';
+import { stripBotMentions } from './addressing.js';
 
 // One Discord message → the InboundMessage every platform produces (docs/architecture.md, "Data flow of one
 // message", step 1). Conversations: one per channel, and a thread is a channel of its own (its own history); a DM
-// is its channel. Space: the guild, or in a DM the user. Addressed (platforms.md §1.2): the bot's user mention, a
+// is its channel. Space: the guild, or in a DM the user. Addressed (docs/platforms.md §1.2): the bot's user mention, a
 // mention of its managed role, or a reply to one of its messages even with the ping turned off; `@everyone` alone
 // is not.
 

@@ -10,7 +10,8 @@ import {
   type RateLimitData,
   type ResponseLike,
 } from 'discord.js';
-import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformCapabilities } from '../../src/shared/channel.js';
+import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter } from '../../src/shared/channel.js';
+import { discordCapabilities } from './capabilities.js';
 import { describeError } from '../../src/shared/describe-error.js';
 import { PlatformConfigError } from '../../src/shared/platform-config-error.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
@@ -27,14 +28,6 @@ import type { Scheduler } from '../common/scheduler.js';
 // The Discord adapter's face (docs/architecture.md, "Adding a platform"): discord.js 14 on the gateway for events,
 // a REST client of its own for everything sent (it outlives the gateway during a shutdown's grace period), slash
 // commands registered at start, messages and commands stored through the core's durable queue.
-
-export const discordCapabilities: PlatformCapabilities = {
-  maxTextChars: 2000,
-  maxMessagesPerReply: Number.POSITIVE_INFINITY,
-  markup: 'markdown',
-  typingIndicator: true,
-  canEdit: true,
-};
 
 export interface DiscordAdapterOptions {
   token: string;

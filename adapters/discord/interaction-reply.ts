@@ -1,7 +1,7 @@
 import { DiscordAPIError, MessageFlags, RESTJSONErrorCodes, Routes, type REST } from 'discord.js';
 import { noPings } from './delivery.js';
 
-// Answering a slash command through its interaction token (platforms.md §1.4): the deferred reply is edited into
+// Answering a slash command through its interaction token (docs/platforms.md §1.4): the deferred reply is edited into
 // the first part, the rest follow up. The token works for 15 minutes; these calls carry no bot authorization.
 
 /** A token that expired or an interaction Discord no longer knows: answer in the channel instead. */

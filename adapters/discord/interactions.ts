@@ -4,7 +4,7 @@ import { describeError } from '../../src/shared/describe-error.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { Attachment, InboundMessage, Language } from '../../src/shared/types.js';
-import { commandSpec, type CommandSpec, type OptionSpec } from './command-table.js';
+import { commandSpec, type CommandSpec, type OptionSpec } from '../../src/shared/command-table.js';
 import { discordAttachmentOf } from './inbound.js';
 import { answersPrivately, interactionMessageId } from './target.js';
 

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { REST } from 'discord.js';
-import { capReply } from '../format/index.js';
+import { editedProgress, planReply, TypingWhileWorking, type PlannedPart } from '../common/reply-plan.js';
 import { withTextFile } from '../common/text-file.js';
 import type { DeliveryJournal, Responder } from '../../src/shared/channel.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { InboundMessage, Language, OutboundFile, Reply } from '../../src/shared/types.js';
-import type { ProgressMessage } from '../common/progress-message.js';
-import type { TypingHandle } from '../common/typing.js';
+import { discordCapabilities, discordReplyShape } from './capabilities.js';
 import { discordUploadLimitBytes, type DiscordDelivery } from './delivery.js';
 import { InteractionReply, InteractionTokenGone } from './interaction-reply.js';
 import { discordTargetOf, type DiscordTarget } from './target.js';
@@ -34,8 +33,6 @@ const fileTooLarge: Localized = {
 /** A minute's margin: a token that expires during a long answer would fail halfway. */
 const tokenMarginMs = 60_000;
 
-type Outgoing = { kind: 'text'; content: string } | { kind: 'file'; file: OutboundFile } | { kind: 'text-file'; name: string; text: string };
-
 export function discordResponder(message: InboundMessage, options: DiscordResponderOptions): Responder {
   const { delivery, logger } = options;
   const target: DiscordTarget = discordTargetOf(message);
@@ -47,11 +44,12 @@ export function discordResponder(message: InboundMessage, options: DiscordRespon
   }
   // The deferred reply is edited once into the first part; after that, parts follow up.
   let originalUsed = false;
-  let progressMessage: ProgressMessage<string> | undefined;
-  let typingStopped: Promise<void> = Promise.resolve();
+  // A deferred slash command already shows "thinking…".
+  const typing = new TypingWhileWorking(discordCapabilities, () => (target.kind === 'interaction' ? undefined : delivery.startTyping(channelId)));
+  const progressInChannel = editedProgress(discordCapabilities, () => delivery.progressMessage(channelId));
   const replyToMessageId = target.kind === 'message' && target.inGuild ? target.messageId : undefined;
 
-  const sendOne = async (outgoing: Outgoing): Promise<void> => {
+  const sendOne = async (outgoing: PlannedPart): Promise<void> => {
     if (outgoing.kind === 'text-file') {
       return withTextFile(outgoing.name, outgoing.text, (file) => sendOne({ kind: 'file', file: { ...file, mime: 'text/plain' } }));
     }
@@ -82,19 +80,14 @@ export function discordResponder(message: InboundMessage, options: DiscordRespon
     }
   };
 
-  const tooLargeNote = (file: OutboundFile): Outgoing => ({
+  const tooLargeNote = (file: OutboundFile): PlannedPart => ({
     kind: 'text',
     content: say(fileTooLarge, options.language, { name: file.name, limit: discordUploadLimitBytes / (1024 * 1024) }),
   });
 
   const send = async (reply: Reply, journal: DeliveryJournal): Promise<void> => {
-    await typingStopped;
-    const capped = capReply(reply.text, 'discord', { language: options.language, restAsFile: true });
-    const outgoing: Outgoing[] = [
-      ...capped.parts.map((content): Outgoing => ({ kind: 'text', content })),
-      ...(capped.rest ? [{ kind: 'text-file' as const, ...capped.rest }] : []),
-      ...reply.files.map((file): Outgoing => ({ kind: 'file', file })),
-    ];
+    await typing.settled();
+    const outgoing = planReply(reply, discordReplyShape, options.language);
     // A restart after the first part: the original was edited by then, so the rest follow up.
     if (journal.isSent(0)) originalUsed = true;
     for (const [index, part] of outgoing.entries()) {
@@ -113,16 +106,8 @@ export function discordResponder(message: InboundMessage, options: DiscordRespon
         await interaction.editOriginal(event.text).catch((error: unknown) => logger.debug({ channelId, error: String(error) }, 'discord progress edit failed'));
         return;
       }
-      progressMessage ??= delivery.progressMessage(channelId);
-      await progressMessage.update(event.text);
+      await progressInChannel?.(event);
     },
-    working: () => {
-      // A deferred slash command already shows "thinking…".
-      if (target.kind === 'interaction') return () => undefined;
-      const typing: TypingHandle = delivery.startTyping(channelId);
-      return () => {
-        typingStopped = typing.stop();
-      };
-    },
+    working: typing.working,
   };
 }

@@ -12,9 +12,9 @@ import {
 } from 'discord.js';
 import { pick, type Localized } from '../../src/shared/i18n.js';
 import type { Language } from '../../src/shared/types.js';
-import { commandTable, type OptionSpec } from './command-table.js';
+import { commandTable, type OptionSpec } from '../../src/shared/command-table.js';
 
-// The slash commands as Discord's builders make them (platforms.md §1.4): descriptions in BOT_LANGUAGE with Thai
+// The slash commands as Discord's builders make them (docs/platforms.md §1.4): descriptions in BOT_LANGUAGE with Thai
 // and English localizations, /kb shown to Manage Server by default, knowledge-base options autocompleted.
 // Registered per guild when DISCORD_GUILD_IDS is set (instant), else globally (Discord takes up to an hour).
 
@@ -62,7 +62,7 @@ export function slashCommands(options: CommandSetOptions): RESTPostAPIChatInputA
   return commandTable
     .filter((command) => !command.needsSearch || options.searchConfigured)
     .map((command) => {
-      const builder = describe(new SlashCommandBuilder().setName(command.name), command.description, options.language)
+      const builder = describe(new SlashCommandBuilder().setName(command.name), command.discordDescription ?? command.description, options.language)
         .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
         .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
       if (command.administrators) builder.setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);

@@ -1,3 +1,4 @@
+import { commandSpec } from '../../src/shared/command-table.js';
 import type { InboundMessage } from '../../src/shared/types.js';
 
 // Where the answer to a stored message goes, read back from the message alone (after a restart the gateway event
@@ -11,9 +12,13 @@ export type DiscordTarget =
 const messageId = /^(\d{1,20}):(\d{1,20})$/;
 const interactionId = /^(\d{1,20}):interaction:(\d{1,20})$/;
 
-/** Knowledge-base administration is answered to the caller only: codes and document lists are not for the channel. */
+/**
+ * Commands the table marks `answersPrivately` are answered to the caller only: knowledge-base codes and document
+ * lists, a user's own id, are not for the channel.
+ */
 export function answersPrivately(text: string): boolean {
-  return /^\/kb(?:\s|$)/i.test(text);
+  const name = /^\/([a-z]{1,32})(?:\s|$)/i.exec(text)?.[1];
+  return name !== undefined && commandSpec(name.toLowerCase())?.answersPrivately === true;
 }
 
 export function interactionMessageId(channelId: string, id: string): string {

@@ -1,11 +1,12 @@
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Language } from '../../src/shared/types.js';
-import { splitForPlatform, type FormattedPlatform } from './index.js';
-import { escapeHtml } from './telegram-html.js';
+import { splitForPlatform, type ReplyShape } from './index.js';
 
 // How many messages one reply may become, the same on every platform (a model that never stops must not become
 // hundreds of messages): past `maxMessagesPerReply`, the last message says so and the rest goes into a text file
-// where the platform can send one (Telegram, Discord), else it is cut (LINE; the console, by characters). The
+// where the platform can send one (`capabilities.sendsFiles`: Telegram, Discord), else it is cut (LINE; the
+// console, by characters); a platform that takes fewer messages per reply (`capabilities.maxMessagesPerReply`)
+// is capped there. The
 // rest is a part of the reply's own text, which the outbound DLP scan has already passed whole.
 
 /** Messages one reply may become (LINE's reply token takes five too). */
@@ -32,19 +33,16 @@ export interface CappedReply {
   rest?: { name: string; text: string };
 }
 
-/** The agent's Markdown as at most `maxMessages` messages for `platform`, and what did not fit. */
-export function capReply(
-  markdown: string,
-  platform: FormattedPlatform,
-  options: { language: Language; restAsFile: boolean; maxMessages?: number },
-): CappedReply {
-  const maxMessages = options.maxMessages ?? maxMessagesPerReply;
-  const { parts, text } = splitForPlatform(markdown, platform, maxMessages + 1);
+/** The agent's Markdown as at most `maxMessages` messages for the platform `shape` describes, and what did not fit. */
+export function capReply(markdown: string, shape: ReplyShape, options: { language: Language; maxMessages?: number }): CappedReply {
+  const maxMessages = Math.min(options.maxMessages ?? maxMessagesPerReply, shape.capabilities.maxMessagesPerReply);
+  const restAsFile = shape.capabilities.sendsFiles;
+  const { parts, text } = splitForPlatform(markdown, shape, maxMessages + 1);
   const overflow = parts[maxMessages - 1];
   if (parts.length <= maxMessages || overflow === undefined) return { parts: parts.map((part) => part.text) };
-  const note = say(options.restAsFile ? notes.asFile : notes.cut, options.language, { count: maxMessages, name: restFileName });
-  const kept = [...parts.slice(0, maxMessages - 1).map((part) => part.text), platform === 'telegram' ? escapeHtml(note) : note];
-  return options.restAsFile ? { parts: kept, rest: { name: restFileName, text: text.slice(overflow.start) } } : { parts: kept };
+  const note = say(restAsFile ? notes.asFile : notes.cut, options.language, { count: maxMessages, name: restFileName });
+  const kept = [...parts.slice(0, maxMessages - 1).map((part) => part.text), shape.renderer.serialize(note)];
+  return restAsFile ? { parts: kept, rest: { name: restFileName, text: text.slice(overflow.start) } } : { parts: kept };
 }
 
 /** The console's reply Markdown, cut (with the note) past five long messages' worth of characters. */

@@ -1,6 +1,6 @@
 import type { webhook } from '@line/bot-sdk';
 
-// Whether a LINE text speaks to this bot, and the text with the bot's mentions taken out (platforms.md §3.3): a
+// Whether a LINE text speaks to this bot, and the text with the bot's mentions taken out (docs/platforms.md §3.3): a
 // mentionee of type `user` with `isSelf: true` is the bot; `@All` alone is not addressing. `index` and `length` are
 // UTF-16 code units, which are JavaScript string indices.
 

@@ -3,7 +3,7 @@ import type { Attachment, InboundMessage, Sender } from '../../src/shared/types.
 import { lineAddressing } from './addressing.js';
 
 // LINE webhook events → the InboundMessage every platform produces (docs/architecture.md, "Data flow of one
-// message", step 1; platforms.md §3.2). One conversation per user, group or room, which is also the space. Images
+// message", step 1; docs/platforms.md §3.2). One conversation per user, group or room, which is also the space. Images
 // and files are messages of their own (no captions); the images of one `imageSet` in a batch become one message.
 // Only content LINE holds (`contentProvider.type === 'line'`) is taken: an `external` image's URL is never fetched.
 

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { HTTPFetchError, messagingApi, type webhook } from '@line/bot-sdk';
-import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformCapabilities, WebhookRoute } from '../../src/shared/channel.js';
+import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, WebhookRoute } from '../../src/shared/channel.js';
+import { lineCapabilities } from './capabilities.js';
 import { describeError } from '../../src/shared/describe-error.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Logger } from '../../src/shared/log.js';
@@ -10,7 +11,7 @@ import { readCapped } from '../common/read-capped.js';
 import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../common/scheduler.js';
 import { chatIdOf, normalizeLineEvents } from './inbound.js';
 import { lineResponder } from './responder.js';
-import { lineErrorMessage, sendBubbles } from './sending.js';
+import { lineErrorMessage, sendBubbles } from './delivery.js';
 import { lineWebhookRoute } from './webhook.js';
 import { WebhookGate } from '../common/webhook-gate.js';
 import { PlatformConfigError } from '../../src/shared/platform-config-error.js';
@@ -19,14 +20,6 @@ import { lineMaxEventAgeMs } from './webhook-events.js';
 // The LINE adapter's face (docs/architecture.md, "Adding a platform"): @line/bot-sdk 11.0.0 (the last for Node 20),
 // a signed webhook on the HTTP server, every event of a batch stored before the 200, answers in one reply call
 // while the token lives and one keyed push after, content from the data API.
-
-export const lineCapabilities: PlatformCapabilities = {
-  maxTextChars: 5000,
-  maxMessagesPerReply: 5,
-  markup: 'plain',
-  typingIndicator: true,
-  canEdit: false,
-};
 
 export interface LineAdapterOptions {
   channelSecret: string;

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { messagingApi } from '@line/bot-sdk';
-import { capReply } from '../format/index.js';
+import { planReply, TypingWhileWorking } from '../common/reply-plan.js';
 import type { DeliveryObserver, Responder } from '../../src/shared/channel.js';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { InboundMessage, Language, OutboundFile, Reply } from '../../src/shared/types.js';
 import type { Scheduler, Sleep } from '../common/scheduler.js';
-import { startTypingLoop } from '../common/typing.js';
-import { sendBubbles, type Bubble } from './sending.js';
+import { startTypingLoop, type TypingHandle } from '../common/typing.js';
+import { lineCapabilities, lineReplyShape } from './capabilities.js';
+import { sendBubbles, type Bubble } from './delivery.js';
 
 // How one stored message is answered on LINE (docs/architecture.md, "Data flow of one message", step 7): the
 // reply as plain-text bubbles (at most five, each at most 5,000 characters) in one call — the reply token is
@@ -29,7 +30,7 @@ export interface LineResponderOptions {
   now?: () => number;
 }
 
-const maxBubbles = 5;
+const maxBubbles = lineCapabilities.maxMessagesPerReply;
 /** A written file shorter than this goes into the chat as text. */
 const inlineFileChars = 3_000;
 /** LINE shows the animation up to 60 s; renewed while the turn runs. */
@@ -68,8 +69,11 @@ async function fileBubble(file: OutboundFile, language: Language, timeZone: stri
 /** At most five bubbles: when there are more, the fifth says the answer was cut instead of silently dropping it. */
 async function bubblesOf(reply: Reply, options: Pick<LineResponderOptions, 'language' | 'timeZone'>, quoteToken: string | undefined): Promise<Bubble[]> {
   const { language } = options;
-  const answer = capReply(reply.text, 'line', { language, restAsFile: false }).parts;
-  const texts = [...answer, ...(await Promise.all(reply.files.map((file) => fileBubble(file, language, options.timeZone))))];
+  // LINE sends no files (capabilities.sendsFiles): the plan holds text parts, then files, each becoming a bubble.
+  const plan = planReply(reply, lineReplyShape, language);
+  const texts = await Promise.all(
+    plan.map(async (part) => (part.kind === 'file' ? fileBubble(part.file, language, options.timeZone) : part.kind === 'text' ? part.content : part.text)),
+  );
   const kept = texts.length <= maxBubbles ? texts : [...texts.slice(0, maxBubbles - 1), say(strings.cut, language)];
   return kept.map((text, index) => ({ type: 'text', text, ...(index === 0 && quoteToken ? { quoteToken } : {}) }));
 }
@@ -80,6 +84,8 @@ export function lineResponder(message: InboundMessage, chatId: string, options: 
   let tokenSpent = false;
   let replies = 0;
   const quoteToken = message.chatKind === 'group' ? message.replyToken?.quoteToken : undefined;
+  // LINE refuses the animation for groups and rooms.
+  const typing = new TypingWhileWorking(lineCapabilities, () => (message.chatKind === 'direct' ? loadingAnimation(chatId, options) : undefined));
   return {
     send: async (reply, journal) => {
       // Counted even when already sent: after a restart the same reply gets the same push retry key.
@@ -108,22 +114,22 @@ export function lineResponder(message: InboundMessage, chatId: string, options: 
       await journal.sent(0);
       await options.recordSent(ids);
     },
-    working: () => {
-      // LINE refuses the animation for groups and rooms.
-      if (message.chatKind !== 'direct') return () => undefined;
-      const loading = startTypingLoop({
-        scheduler: options.scheduler,
-        intervalMs: loadingRenewalMs,
-        mayContinue: () => true,
-        send: async () => {
-          try {
-            await options.client.showLoadingAnimation({ chatId, loadingSeconds });
-          } catch (error) {
-            options.logger.debug({ chatId, error: error instanceof Error ? error.message : 'unknown' }, 'line loading animation failed');
-          }
-        },
-      });
-      return () => void loading.stop();
-    },
+    working: typing.working,
   };
+}
+
+/** LINE's loading animation, renewed while the turn runs. */
+function loadingAnimation(chatId: string, options: LineResponderOptions): TypingHandle {
+  return startTypingLoop({
+    scheduler: options.scheduler,
+    intervalMs: loadingRenewalMs,
+    mayContinue: () => true,
+    send: async () => {
+      try {
+        await options.client.showLoadingAnimation({ chatId, loadingSeconds });
+      } catch (error) {
+        options.logger.debug({ chatId, error: error instanceof Error ? error.message : 'unknown' }, 'line loading animation failed');
+      }
+    },
+  });
 }

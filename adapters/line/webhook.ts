@@ -7,7 +7,7 @@ import { readRequestBody } from '../common/read-request-body.js';
 import { gateRefusal, type GateState } from '../common/webhook-gate.js';
 import { lineWebhookEvents } from './webhook-events.js';
 
-// LINE's webhook (platforms.md §3.1): `x-line-signature` is the base64 HMAC-SHA256 of the raw body with the channel
+// LINE's webhook (docs/platforms.md §3.1): `x-line-signature` is the base64 HMAC-SHA256 of the raw body with the channel
 // secret, computed while the body streams in and compared in constant time before anything is parsed or stored;
 // 401 without a valid one. A body over the cap is refused with 413 (by its Content-Length before it is read, by
 // count as it arrives). The 200 comes only once every event of the batch is stored — well under a second, since

@@ -1,7 +1,7 @@
 import type { MessageEntity } from 'telegraf/types';
 
 // Whether a message's text speaks to this bot, and that text with the bot's mentions taken out. Entity offsets and
-// lengths are UTF-16 code units, which are JavaScript string indices (platforms.md §2.2), so they slice directly.
+// lengths are UTF-16 code units, which are JavaScript string indices (docs/platforms.md §2.2), so they slice directly.
 
 export interface BotIdentity {
   id: number;

@@ -11,7 +11,7 @@ import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../commo
 import { classifySendError } from './send-problem.js';
 import { startTypingLoop, type TypingHandle } from '../common/typing.js';
 
-// Sending to Telegram over telegraf's client (platforms.md §2.5): one ordered queue per chat, 429 and connection
+// Sending to Telegram over telegraf's client (docs/platforms.md §2.5): one ordered queue per chat, 429 and connection
 // failures retried within bounds, unparsable HTML resent as plain text, 403 marks the chat, typing renewed, progress
 // as one edited message. Parts arrive rendered (Telegram HTML, already split to the 4096 limit).
 

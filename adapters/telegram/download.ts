@@ -4,7 +4,7 @@ import type { Attachment } from '../../src/shared/types.js';
 import { readCapped } from '../common/read-capped.js';
 import { telegramErrorText } from './error-text.js';
 
-// The bytes of a Telegram file (platforms.md §2.4): getFile, then the file URL, read with a hard cap. The URL holds
+// The bytes of a Telegram file (docs/platforms.md §2.4): getFile, then the file URL, read with a hard cap. The URL holds
 // the bot token (`/file/bot<token>/…`), so no error here ever carries it: messages name the file id and sizes only.
 
 export class TelegramDownloadError extends Error {

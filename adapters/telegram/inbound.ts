@@ -46,7 +46,7 @@ function chatTitle(chat: Chat): string | undefined {
 
 /**
  * Who wrote it, or undefined when it is not to be answered. An anonymous admin posts as GroupAnonymousBot with
- * `sender_chat` = the group: getChatMember cannot resolve it, and only admins can post so (platforms.md §2.2), so it
+ * `sender_chat` = the group: getChatMember cannot resolve it, and only admins can post so (docs/platforms.md §2.2), so it
  * counts as an admin; its id is the group's, since every anonymous admin shares the one bot user id. A member
  * posting as a channel is that channel, not an admin. Other bots are ignored (Telegram hides bots from each other
  * in groups anyway; in a direct chat a bot cannot write to a bot).

@@ -1,6 +1,7 @@
 import { Telegraf } from 'telegraf';
 import type { Update, UserFromGetMe } from 'telegraf/types';
-import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, PlatformCapabilities, WebhookRoute } from '../../src/shared/channel.js';
+import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter, WebhookRoute } from '../../src/shared/channel.js';
+import { telegramCapabilities } from './capabilities.js';
 import type { SingletonLease } from '../../src/shared/lease.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { Language } from '../../src/shared/types.js';
@@ -26,14 +27,6 @@ import { malformedWebhookSecret, missingWebhookSecret, refusedToken, refusedWebh
 
 export type { CommandMenu } from './command-menu.js';
 export { telegramWebhookPath } from './webhook.js';
-
-export const telegramCapabilities: PlatformCapabilities = {
-  maxTextChars: 4096,
-  maxMessagesPerReply: Number.POSITIVE_INFINITY,
-  markup: 'html',
-  typingIndicator: true,
-  canEdit: true,
-};
 
 export interface TelegramAdapterOptions {
   token: string;

@@ -1,13 +1,12 @@
-import { capReply } from '../format/index.js';
 import { withTextFile } from '../common/text-file.js';
+import { editedProgress, planReply, TypingWhileWorking, type PlannedPart } from '../common/reply-plan.js';
 import type { DeliveryJournal, Responder } from '../../src/shared/channel.js';
 import type { Logger } from '../../src/shared/log.js';
-import type { InboundMessage, Language, Reply } from '../../src/shared/types.js';
+import type { InboundMessage, Language } from '../../src/shared/types.js';
+import { telegramCapabilities, telegramReplyShape } from './capabilities.js';
 import { describeDeliveryFailure, TelegramDeliveryError } from './delivery-failure.js';
 import type { TelegramDelivery } from './delivery.js';
-import type { ProgressMessage } from '../common/progress-message.js';
 import { replyTargetOf } from './target.js';
-import type { TypingHandle } from '../common/typing.js';
 
 // How one stored message is answered (docs/architecture.md, "Data flow of one message", step 7): the reply's
 // Markdown as Telegram HTML parts, then its files as documents, each part journaled; in groups the first part
@@ -24,18 +23,18 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
   const target = replyTargetOf(message);
   const { chatId, replyToMessageId, threadId } = target;
   const inTopic = threadId === undefined ? {} : { threadId };
-  let progressMessage: ProgressMessage | undefined;
-  // A stopped typing loop may still have an action in flight: the answer waits for it, so typing does not reappear.
-  let typingStopped: Promise<void> = Promise.resolve();
+  const replyTo = replyToMessageId === undefined ? {} : { replyToMessageId };
+  const typing = new TypingWhileWorking(telegramCapabilities, () => delivery.startTyping(chatId, threadId));
 
-  const sendText = async (parts: readonly string[], journal: DeliveryJournal): Promise<void> => {
-    const unsent = parts.map((text, index) => ({ text, index })).filter((part) => !journal.isSent(part.index));
+  /** The leading text parts go in one call (a part failing stops the rest), each journaled as it is sent. */
+  const sendText = async (plan: readonly PlannedPart[], journal: DeliveryJournal): Promise<void> => {
+    const unsent = plan.flatMap((part, index) => (part.kind === 'text' && !journal.isSent(index) ? [{ text: part.content, index }] : []));
     const [first] = unsent;
     if (!first) return;
     await journal.sending(first.index);
     const rendered = unsent.map((part) => ({ text: part.text, parseMode: 'HTML' as const }));
     await delivery.sendParts(chatId, rendered, {
-      ...(replyToMessageId === undefined ? {} : { replyToMessageId }),
+      ...replyTo,
       ...inTopic,
       onPartSent: async (position) => {
         const sent = unsent[position];
@@ -46,17 +45,17 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
     });
   };
 
-  const sendFiles = async (reply: Reply, firstPart: number, journal: DeliveryJournal): Promise<void> => {
-    for (const [offset, file] of reply.files.entries()) {
-      const part = firstPart + offset;
-      if (journal.isSent(part)) continue;
-      await journal.sending(part);
-      await delivery.sendDocument(
-        chatId,
-        { path: file.path, name: file.name },
-        { ...(replyToMessageId === undefined ? {} : { replyToMessageId }), ...inTopic },
-      );
-      await journal.sent(part);
+  /** The rest of a long answer and the reply's files, as documents. */
+  const sendDocuments = async (plan: readonly PlannedPart[], journal: DeliveryJournal): Promise<void> => {
+    for (const [index, part] of plan.entries()) {
+      if (part.kind === 'text' || journal.isSent(index)) continue;
+      await journal.sending(index);
+      if (part.kind === 'text-file') {
+        await withTextFile(part.name, part.text, (file) => delivery.sendDocument(chatId, file, { ...replyTo, ...inTopic }));
+      } else {
+        await delivery.sendDocument(chatId, { path: part.file.path, name: part.file.name }, { ...replyTo, ...inTopic });
+      }
+      await journal.sent(index);
     }
   };
 
@@ -70,22 +69,14 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
     }
   };
 
+  const progress = editedProgress(telegramCapabilities, () => delivery.progressMessage(chatId, threadId));
   return {
     send: async (reply, journal) => {
-      await typingStopped;
-      const capped = capReply(reply.text, 'telegram', { language: options.language, restAsFile: true });
+      await typing.settled();
+      const plan = planReply(reply, telegramReplyShape, options.language);
       try {
-        await sendText(capped.parts, journal);
-        const restPart = capped.parts.length;
-        if (capped.rest && !journal.isSent(restPart)) {
-          const { name, text } = capped.rest;
-          await journal.sending(restPart);
-          await withTextFile(name, text, (file) =>
-            delivery.sendDocument(chatId, file, { ...(replyToMessageId === undefined ? {} : { replyToMessageId }), ...inTopic }),
-          );
-          await journal.sent(restPart);
-        }
-        await sendFiles(reply, restPart + (capped.rest ? 1 : 0), journal);
+        await sendText(plan, journal);
+        await sendDocuments(plan, journal);
       } catch (error) {
         if (error instanceof TelegramDeliveryError) {
           logger.warn({ chatId, kind: error.kind, sentParts: error.sentParts }, 'telegram reply not fully delivered');
@@ -94,15 +85,7 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
         throw error;
       }
     },
-    progress: async (event) => {
-      progressMessage ??= delivery.progressMessage(chatId, threadId);
-      await progressMessage.update(event.text);
-    },
-    working: () => {
-      const typing: TypingHandle = delivery.startTyping(chatId, threadId);
-      return () => {
-        typingStopped = typing.stop();
-      };
-    },
+    ...(progress ? { progress } : {}),
+    working: typing.working,
   };
 }

@@ -1,6 +1,6 @@
 import { TelegramError } from 'telegraf';
 
-// What went wrong with one Bot API call, as the delivery acts on it (platforms.md §2.5): telegraf retries 429 only
+// What went wrong with one Bot API call, as the delivery acts on it (docs/platforms.md §2.5): telegraf retries 429 only
 // in its polling loop, so every send sees the TelegramError itself; a lost connection is node-fetch's FetchError.
 
 export type SendProblem =

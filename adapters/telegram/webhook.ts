@@ -7,7 +7,7 @@ import { readRequestBody } from '../common/read-request-body.js';
 import { gateRefusal, type GateState } from '../common/webhook-gate.js';
 import { checkUpdateShape, type UpdateCheck } from './update-shape.js';
 
-// Telegram's webhook (platforms.md §2.1): every POST carries the secret given to setWebhook in
+// Telegram's webhook (docs/platforms.md §2.1): every POST carries the secret given to setWebhook in
 // X-Telegram-Bot-Api-Secret-Token, checked before the body is read; the answer is 200 only once the update is stored,
 // so anything else (a failed store, a shutdown, a start that has not reached Telegram yet) makes Telegram deliver it
 // again. A body over the cap is 413; an update with the secret that the adapter cannot read (update-shape.ts) is

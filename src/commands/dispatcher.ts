@@ -2,6 +2,7 @@ import { escapeMarkdown } from '../shared/markdown.js';
 import { say, type Localized } from '../shared/i18n.js';
 import { logFailure, type Logger } from '../shared/log.js';
 import type { InboundMessage, Language } from '../shared/types.js';
+import { adminIdOf } from './admin-id.js';
 import type { CommandContext, CommandHandler, CommandResult, ParsedCommand } from './command.js';
 
 const unknownCommand: Localized = {
@@ -40,7 +41,7 @@ export class CommandDispatcher {
   }
 
   isGlobalAdmin(message: InboundMessage): boolean {
-    return this.options.adminIds.includes(`${message.platform}:${message.sender.id}`);
+    return this.options.adminIds.includes(adminIdOf(message));
   }
 
   /** `channel`: what the router binds to this message (progress notes, attachment downloads). */

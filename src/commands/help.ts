@@ -1,3 +1,4 @@
+import { commandEntry } from '../shared/command-table.js';
 import { pick, type Localized } from '../shared/i18n.js';
 import type { CommandHandler } from './command.js';
 
@@ -10,7 +11,7 @@ const heading: Localized = {
 export function createHelpCommand(listCommands: () => readonly CommandHandler[]): CommandHandler {
   const handler: CommandHandler = {
     name: 'help',
-    summary: { th: 'แสดงคำสั่งทั้งหมด', en: 'show the commands' },
+    summary: commandEntry('help').summary,
     run: async (_command, context) => {
       const lines = listCommands().map((command) => `- /${command.name} — ${pick(command.summary, context.language)}`);
       return { text: [pick(heading, context.language), ...lines].join('\n') };

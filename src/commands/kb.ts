@@ -1,3 +1,4 @@
+import { commandEntry } from '../shared/command-table.js';
 import { pick, say, type Localized } from '../shared/i18n.js';
 import type { Keyv } from 'keyv';
 import type { KnowledgeStore } from '../knowledge/index.js';
@@ -46,7 +47,7 @@ export function createKnowledgeCommand(store: KnowledgeStore, options: { maxAtta
   };
   return {
     name: 'kb',
-    summary: { th: 'จัดการคลังความรู้ (ผู้ดูแล)', en: 'manage knowledge bases (admins)' },
+    summary: commandEntry('kb').summary,
     async run(command, context) {
       if (accessOf(context) === 'none') return { text: refusal(context) };
       const [name = '', ...words] = command.words;

@@ -1,3 +1,4 @@
+import { commandEntry } from '../shared/command-table.js';
 import { logFailure } from '../shared/log.js';
 import type { Localized } from '../shared/i18n.js';
 import { pick, say } from '../shared/i18n.js';
@@ -8,10 +9,6 @@ import type { CommandContext, CommandHandler } from './command.js';
 
 export const maxResearchQuestionLength = 500;
 
-const summary: Localized = {
-  th: 'ค้นคว้าเชิงลึกจากเว็บหลายรอบ พร้อมแหล่งที่มา: /research <คำถาม>',
-  en: 'in-depth web research over several searches, with sources: /research <question>',
-};
 const usage: Localized = {
   th: 'วิธีใช้: /research <คำถาม>\nตัวอย่าง: /research เปรียบเทียบค่าไฟบ้านของ กฟน. และ กฟภ. ปี 2568',
   en: 'Usage: /research <question>\nExample: /research compare the home electricity rates of MEA and PEA in 2025',
@@ -51,7 +48,7 @@ export type CredentialFinder = (text: string) => string[];
 export function createResearchCommand(run: ResearchFunction, renderSources: SourceListRenderer, findCredentials: CredentialFinder): CommandHandler {
   return {
     name: 'research',
-    summary,
+    summary: commandEntry('research').summary,
     usesModel: true,
     async run(command, context) {
       const question = command.rest.trim();

@@ -1,3 +1,4 @@
+import { commandEntry } from '../shared/command-table.js';
 import { say, type Localized } from '../shared/i18n.js';
 import type { OcrStatus, OcrUnavailableReason } from '../shared/image-reading.js';
 import { tesseractLanguagePackage } from '../ocr/tesseract-status.js';
@@ -127,7 +128,7 @@ function tag(names: Record<string, Localized>, value: string, language: Language
 export function createStatusCommand(report: (message: InboundMessage, forAdmin: boolean) => Promise<StatusReport>): CommandHandler {
   return {
     name: 'status',
-    summary: { th: 'สถานะเซิร์ฟเวอร์โมเดลและความสามารถ', en: 'model server status and capabilities' },
+    summary: commandEntry('status').summary,
     run: async (_command, context) => {
       const status = await report(context.message, context.isGlobalAdmin);
       const language = context.language;

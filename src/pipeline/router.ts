@@ -13,6 +13,7 @@ import type { TurnQueue } from '../limits/turn-queue.js';
 import type { UserQuota } from '../limits/user-quota.js';
 import type { Outbound } from './outbound.js';
 import type { Responder } from '../shared/channel.js';
+import { takesFiles } from '../shared/command-table.js';
 import { say, type Localized } from '../shared/i18n.js';
 import type { Logger } from '../shared/log.js';
 import type { TurnOutcome, TurnRunner } from '../shared/turn-runner.js';
@@ -189,8 +190,8 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
 
     if (admission.kind === 'command') {
       // Files and images sent just before (LINE sends them as messages of their own) are the documents of
-      // `/kb add` (images and scans are OCR'd); other commands leave them for the next question.
-      const addsDocuments = admission.command.name === 'kb' && admission.command.words[0]?.toLowerCase() === 'add';
+      // a command that takes files (`/kb add`: images and scans are OCR'd); other commands leave them for the next question.
+      const addsDocuments = takesFiles(admission.command.name, admission.command.words[0]);
       const withFiles = addsDocuments
         ? {
             ...message,

@@ -99,6 +99,8 @@ export interface PlatformCapabilities {
   typingIndicator: boolean;
   /** A sent message can be edited later (streamed or corrected answers). */
   canEdit: boolean;
+  /** The bot can send files: an answer longer than a reply takes goes on as a text file, else it is cut. */
+  sendsFiles: boolean;
 }
 
 /** A webhook endpoint the HTTP server mounts for an adapter (LINE, Telegram in webhook mode). */

@@ -30,7 +30,7 @@ function gatedAdapter(stuckConversation: string): { adapter: PlatformAdapter; re
   });
   const adapter: PlatformAdapter = {
     platform: 'discord',
-    capabilities: { maxTextChars: 2000, maxMessagesPerReply: 10, markup: 'markdown', typingIndicator: false, canEdit: false },
+    capabilities: { maxTextChars: 2000, maxMessagesPerReply: 10, markup: 'markdown', typingIndicator: false, canEdit: false, sendsFiles: false },
     start: async () => ({}),
     stop: async () => undefined,
     responderFor: (message) => responder(message.conversationKey),

@@ -20,7 +20,7 @@ function scriptedAdapter(platform: Platform, outcomes: readonly (Error | Adapter
   const adapter = {
     platform,
     starts: 0,
-    capabilities: { maxTextChars: 100, maxMessagesPerReply: 1, markup: 'plain' as const, typingIndicator: false, canEdit: false },
+    capabilities: { maxTextChars: 100, maxMessagesPerReply: 1, markup: 'plain' as const, typingIndicator: false, canEdit: false, sendsFiles: false },
     start: async () => {
       const outcome = outcomes[Math.min(adapter.starts, outcomes.length - 1)];
       adapter.starts += 1;

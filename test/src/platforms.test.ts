@@ -28,7 +28,7 @@ function fakeTelegram(files: ReadonlyMap<string, Uint8Array>, settled: () => Pro
   const sent = new Map<string, Reply[]>();
   const adapter: PlatformAdapter = {
     platform: 'telegram',
-    capabilities: { maxTextChars: 4096, maxMessagesPerReply: 10, markup: 'html', typingIndicator: true, canEdit: true },
+    capabilities: { maxTextChars: 4096, maxMessagesPerReply: 10, markup: 'html', typingIndicator: true, canEdit: true, sendsFiles: false },
     start: async (given) => {
       handler = given;
       return { username: 'saeng_bot' };

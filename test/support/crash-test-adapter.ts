@@ -68,7 +68,7 @@ export function createCrashTestAdapter(options: CrashTestAdapterOptions): CrashT
 
   return {
     platform: 'telegram',
-    capabilities: { maxTextChars: options.splitChars, maxMessagesPerReply: 2, markup: 'plain', typingIndicator: false, canEdit: false },
+    capabilities: { maxTextChars: options.splitChars, maxMessagesPerReply: 2, markup: 'plain', typingIndicator: false, canEdit: false, sendsFiles: false },
     start: async (given) => {
       handler = given;
       return { username: 'saeng_test_bot' };

@@ -1,5 +1,6 @@
 import { pick, say, type Localized } from '../../shared/i18n.js';
 import type { KnowledgeBase, KnowledgeStore } from '../../knowledge/index.js';
+import { adminIdOf } from '../admin-id.js';
 import type { CommandContext } from '../command.js';
 import { escapeMarkdown } from '../../shared/markdown.js';
 
@@ -20,12 +21,18 @@ export function canManage(knowledgeBase: KnowledgeBase, context: CommandContext)
 
 /** `platform:id` of the sender, as stored in created_by / added_by. */
 export function senderKey(context: CommandContext): string {
-  return `${context.message.platform}:${context.message.sender.id}`;
+  return adminIdOf(context.message);
 }
 
 export const notAllowed: Localized = {
   th: 'ขออภัยครับ คำสั่ง /kb ใช้ได้เฉพาะผู้ดูแลของกลุ่มนี้หรือผู้ดูแลระบบเท่านั้น',
   en: 'Sorry, /kb is only for the admins of this group or the bot admins.',
+};
+
+/** LINE tells a bot of no group admins: only the bot admins can manage knowledge bases there. */
+const notAllowedOnLine: Localized = {
+  th: 'ขออภัยครับ คำสั่ง /kb ใช้ได้เฉพาะผู้ดูแลระบบของบอท (ADMIN_IDS) เท่านั้น พิมพ์ /whoami เพื่อดูรหัสของคุณสำหรับ ADMIN_IDS',
+  en: 'Sorry, /kb is only for the bot admins (ADMIN_IDS). Type /whoami to see your id for ADMIN_IDS.',
 };
 
 const otherSpace: Localized = {
@@ -68,5 +75,5 @@ export async function resolveKnowledgeBase(store: KnowledgeStore, reference: str
 }
 
 export function refusal(context: CommandContext): string {
-  return pick(notAllowed, context.language);
+  return pick(context.message.platform === 'line' ? notAllowedOnLine : notAllowed, context.language);
 }

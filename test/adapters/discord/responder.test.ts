@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Events, REST, Routes, type Client } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderForPlatform } from '../../../adapters/format/index.js';
+import { renderForPlatform } from '../format/by-platform.js';
 import { DiscordDelivery, discordUploadLimitBytes } from '../../../adapters/discord/delivery.js';
 import { discordResponder } from '../../../adapters/discord/responder.js';
 import { interactionMessageId } from '../../../adapters/discord/target.js';

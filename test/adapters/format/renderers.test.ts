@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderWhole, type FormattedPlatform } from '../../../adapters/format/index.js';
-import { telegramVisibleText } from './telegram-html-validator.js';
+import { renderWhole, type FormattedPlatform } from './by-platform.js';
+import { telegramVisibleText } from '../telegram/html-validator.js';
 
 // One answer, three renderers: examples in Thai and English for each Markdown construct.
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capConsoleText, capReply, maxMessagesPerReply, renderForPlatform } from '../../../adapters/format/index.js';
+import { capConsoleText, maxMessagesPerReply } from '../../../adapters/format/index.js';
+import { capReply, renderForPlatform } from './by-platform.js';
 
 // One reply becomes at most five messages on every platform: the 920,000-character answer would have been
 // about 225 Telegram messages. Past the cap the last message says so, and the rest is a text file where the
@@ -14,7 +15,7 @@ describe('capReply', () => {
     const before = renderForPlatform(huge, platform).length;
     expect(before).toBeGreaterThan(100);
     const asFile = platform !== 'line';
-    const capped = capReply(huge, platform, { language: 'th', restAsFile: asFile });
+    const capped = capReply(huge, platform, { language: 'th' });
     expect(capped.parts).toHaveLength(maxMessagesPerReply);
     const note = capped.parts.at(-1) ?? '';
     if (asFile) {
@@ -31,11 +32,11 @@ describe('capReply', () => {
   });
 
   it('says it in English with BOT_LANGUAGE=en, and leaves a reply that fits untouched', () => {
-    expect(capReply(huge, 'discord', { language: 'en', restAsFile: true }).parts.at(-1)).toBe(
+    expect(capReply(huge, 'discord', { language: 'en' }).parts.at(-1)).toBe(
       '(The answer is longer than 5 messages; the rest is in the attached file answer-rest.txt.)',
     );
     const short = 'สวัสดีครับ **ยินดีต้อนรับ**';
-    expect(capReply(short, 'telegram', { language: 'th', restAsFile: true })).toEqual({ parts: renderForPlatform(short, 'telegram') });
+    expect(capReply(short, 'telegram', { language: 'th' })).toEqual({ parts: renderForPlatform(short, 'telegram') });
   });
 
   it('the console cuts a long reply by characters, with the note', () => {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { messageTextLimits, renderWhole, splitRendered, type Part } from '../../../adapters/format/index.js';
+import type { Part } from '../../../adapters/format/index.js';
+import { messageTextLimits, renderWhole, splitRendered } from './by-platform.js';
 import { markdownDocument } from './markdown-arbitrary.js';
-import { telegramVisibleText } from './telegram-html-validator.js';
+import { telegramVisibleText } from '../telegram/html-validator.js';
 
 // For any generated answer (Thai and English, tables, nested lists, long code blocks), every part is valid for
 // its platform's parser and within its limit, no cut falls inside a grapheme, and the parts give back the whole.

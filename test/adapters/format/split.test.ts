@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderForPlatform, renderWhole, splitRendered } from '../../../adapters/format/index.js';
-import { telegramVisibleText } from './telegram-html-validator.js';
+import { renderForPlatform, renderWhole, splitRendered } from './by-platform.js';
+import { telegramVisibleText } from '../telegram/html-validator.js';
 
 const words = new Intl.Segmenter('th', { granularity: 'word' });
 

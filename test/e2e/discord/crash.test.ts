@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderForPlatform } from '../../../adapters/format/index.js';
+import { renderForPlatform } from '../../adapters/format/by-platform.js';
 import { discordUser, startFakeDiscord, type FakeDiscord } from '../../fakes/discord/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { botEnvironment, killAllBots, startBotProcess, type BotProcess } from '../../support/bot-process.js';

@@ -23,6 +23,7 @@ describe('Telegram start', () => {
       { command: 'help', description: 'แสดงคำสั่งทั้งหมด' },
       { command: 'status', description: 'สถานะเซิร์ฟเวอร์โมเดลและความสามารถ' },
       { command: 'reset', description: 'ล้างประวัติการสนทนาในห้องนี้' },
+      { command: 'whoami', description: 'รหัสผู้ใช้ของคุณ (สำหรับ ADMIN_IDS)' },
     ];
     expect(harness.telegram.commands()).toEqual(everyone);
     expect(harness.telegram.commands({ type: 'all_chat_administrators' })).toEqual([...everyone, { command: 'kb', description: 'จัดการคลังความรู้ (ผู้ดูแล)' }]);
@@ -32,7 +33,7 @@ describe('Telegram start', () => {
 
   it('lists /research when web search is configured, in English with BOT_LANGUAGE=en', async () => {
     harness = await startTelegramHarness({ environment: { SEARCH_PROVIDER: 'searxng', SEARXNG_URL: 'http://127.0.0.1:9', BOT_LANGUAGE: 'en' } });
-    expect(harness.telegram.commands()?.map((command) => command.command)).toEqual(['help', 'status', 'reset', 'research']);
+    expect(harness.telegram.commands()?.map((command) => command.command)).toEqual(['help', 'status', 'reset', 'whoami', 'research']);
     expect(harness.telegram.commands()?.[0]?.description).toBe('Show the commands');
   });
 

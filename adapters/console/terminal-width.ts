@@ -1,4 +1,4 @@
-import { graphemeSegmenter } from './graphemes.js';
+import { graphemeSegmenter } from '../format/graphemes.js';
 import { segmentsOf } from '../../src/shared/segments.js';
 
 // How many terminal columns a text takes, the way terminals (wcwidth) count them: marks above and below a letter

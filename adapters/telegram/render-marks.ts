@@ -1,6 +1,6 @@
-import type { Mark, MarkedText } from './split.js';
+import type { Mark, MarkedText } from '../format/split.js';
 
-// Reads the Telegram HTML that telegram-html.ts rendered back into text and tag marks, so the splitter counts
+// Reads the Telegram HTML that render-html.ts rendered back into text and tag marks, so the splitter counts
 // what Telegram counts (the text after entity parsing, in UTF-16 code units) and cuts only between tags.
 
 const entities: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"' };

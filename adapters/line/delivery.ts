@@ -4,7 +4,7 @@ import type { DeliveryObserver } from '../../src/shared/channel.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { Sleep } from '../common/scheduler.js';
 
-// One answer to LINE (platforms.md §3.4): every bubble in one reply call while the reply token lives; else — too
+// One answer to LINE (docs/platforms.md §3.4): every bubble in one reply call while the reply token lives; else — too
 // late, or the token refused — one push with an `X-Line-Retry-Key` derived from the message, so a push retried
 // after a crash is not delivered twice. Pushes count against the monthly quota: used only then. A 429 rate limit
 // waits and tries again (bounded); the monthly limit is not retried and is remembered for /status.

@@ -1,6 +1,6 @@
-import type { Mark, MarkedText } from './split.js';
+import type { Mark, MarkedText } from '../format/split.js';
 
-// Reads Discord Markdown rendered by discord-markdown.ts into text and marks: an opening fence line (with its
+// Reads Discord Markdown rendered by render-markdown.ts into text and marks: an opening fence line (with its
 // language, inside a quote with its "> ") is reopened in the next part when a cut falls inside the block, and a
 // closing fence is added to the part before; the same for bold, italic and strikethrough cut inside a long
 // paragraph. The renderer escapes every literal `*` and `~` with a backslash, so an unescaped one outside code is

@@ -1,4 +1,4 @@
-// The bot's own mention tokens in a Discord message (platforms.md §1.2): `<@id>` and the older `<@!id>` for the
+// The bot's own mention tokens in a Discord message (docs/platforms.md §1.2): `<@id>` and the older `<@!id>` for the
 // bot's user, `<@&id>` for its managed role. They are how the user called the bot, not part of the question.
 
 /** Discord ids are snowflakes: 17–20 digits. The pattern is linear and the content is at most 4,000 characters. */

@@ -1,8 +1,8 @@
-import type { Block, Inline, ListItem } from './document.js';
-import { itemMarker } from './list-layout.js';
-import { parseMarkdown } from './markdown.js';
-import { flattenLine, isBareLink, plainInline } from './plain-inline.js';
-import { layoutTable } from './table-layout.js';
+import type { Block, Inline, ListItem } from '../format/document.js';
+import { itemMarker } from '../format/list-layout.js';
+import { parseMarkdown } from '../format/markdown.js';
+import { flattenLine, isBareLink, plainInline } from '../format/plain-inline.js';
+import { layoutTable } from '../format/table-layout.js';
 import { showControls } from './terminal-safe.js';
 import { serializeLine, span, Style, toLines, trimLineEnd, type Span, type StyleSet, type StyledLine } from './terminal-style.js';
 import { terminalWidth } from './terminal-width.js';

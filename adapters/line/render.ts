@@ -1,7 +1,8 @@
-import type { Block } from './document.js';
-import { itemMarker, prefixLines, quoteLines } from './list-layout.js';
-import { flattenLine, plainInline } from './plain-inline.js';
-import { layoutTable } from './table-layout.js';
+import type { Block } from '../format/document.js';
+import { itemMarker, prefixLines, quoteLines } from '../format/list-layout.js';
+import { flattenLine, plainInline } from '../format/plain-inline.js';
+import { keepText, readPlain, type PlatformRenderer } from '../format/renderer.js';
+import { layoutTable } from '../format/table-layout.js';
 
 // LINE shows plain text only (URLs link themselves): no markers, headings as 【…】 lines, lists with bullets,
 // code as is, links as "text (url)", tables as aligned lines.
@@ -51,3 +52,5 @@ function renderBlocks(blocks: readonly Block[], depth: number): string {
 export function renderLineText(blocks: readonly Block[]): string {
   return renderBlocks(blocks, 0);
 }
+
+export const lineRenderer: PlatformRenderer = { render: renderLineText, read: readPlain, serialize: keepText };

@@ -1,4 +1,4 @@
-import { graphemeSegmenter, wordSegmenter } from './graphemes.js';
+import { graphemeSegmenter, wordSegmenter } from '../format/graphemes.js';
 import { segmentsOf } from '../../src/shared/segments.js';
 import { trimLineEnd, type StyledLine } from './terminal-style.js';
 import { graphemeWidth } from './terminal-width.js';

@@ -1,7 +1,7 @@
-import type { Block, Inline } from './document.js';
-import { itemMarker, prefixLines } from './list-layout.js';
-import { flattenLine, isBareLink, plainInline } from './plain-inline.js';
-import { layoutTable } from './table-layout.js';
+import type { Block, Inline } from '../format/document.js';
+import { itemMarker, prefixLines } from '../format/list-layout.js';
+import { flattenLine, isBareLink, plainInline } from '../format/plain-inline.js';
+import { layoutTable } from '../format/table-layout.js';
 
 // Telegram's HTML parse mode: b, i, s, code, pre (with <code class="language-x">), a href, blockquote. Every
 // text is escaped (& < > everywhere, " as well in attributes), so the model's raw HTML shows as typed. Telegram

@@ -1,7 +1,7 @@
-import type { Block, Inline } from './document.js';
-import { itemMarker, prefixLines, quoteLines } from './list-layout.js';
-import { flattenLine, isBareLink, plainInline } from './plain-inline.js';
-import { layoutTable } from './table-layout.js';
+import type { Block, Inline } from '../format/document.js';
+import { itemMarker, prefixLines, quoteLines } from '../format/list-layout.js';
+import { flattenLine, isBareLink, plainInline } from '../format/plain-inline.js';
+import { layoutTable } from '../format/table-layout.js';
 
 // Discord's Markdown subset, nearly as the model wrote it: #–### headings stay, deeper ones become bold lines,
 // tables (which Discord does not draw) become aligned code blocks, quotes are one level deep. Literal text is

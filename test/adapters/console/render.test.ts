@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderTerminalText } from '../../../adapters/format/index.js';
+import { renderTerminalText } from '../../../adapters/console/render.js';
 import { segmentsOf } from '../../../src/shared/segments.js';
-import { terminalWidth } from '../../../adapters/format/terminal-width.js';
-import { markdownDocument } from './markdown-arbitrary.js';
+import { terminalWidth } from '../../../adapters/console/terminal-width.js';
+import { markdownDocument } from '../format/markdown-arbitrary.js';
 
 // The console chat's renderer: each construct with colour on and off, Thai tables and lists, quotes that never
 // look like the console prompt, and a long answer as the model writes it (with the source list the sources

@@ -1,0 +1,159 @@
+import type { Localized } from './i18n.js';
+
+// The commands, declared once: /help reads its lines here (src/commands/help.ts), the Telegram "/" menu its
+// entries (src/platforms.ts), and Discord's builders their slash commands (adapters/discord/slash-commands.ts). An
+// interaction is turned back into the same text a typed command has (`/kb add คู่มือ …`), in the table's option
+// order, so the core parses one grammar whichever way it came (docs/architecture.md, "Data flow of one message").
+
+export interface OptionSpec {
+  name: string;
+  /** `knowledge-base`: a string whose choices autocomplete from the space's knowledge bases. */
+  kind: 'string' | 'knowledge-base' | 'attachment';
+  required: boolean;
+  description: Localized;
+}
+
+export interface SubcommandSpec {
+  name: string;
+  description: Localized;
+  options: OptionSpec[];
+}
+
+export interface CommandSpec {
+  name: string;
+  /** Its line in /help. */
+  summary: Localized;
+  /** Its short description in a platform's command menu (Telegram's "/" menu, a Discord slash command). */
+  description: Localized;
+  /** Discord's wording where it names Discord's own places (a server, a channel). */
+  discordDescription?: Localized;
+  options: OptionSpec[];
+  subcommands: SubcommandSpec[];
+  /**
+   * For admins: in the menus of chat administrators only (Telegram), shown to members with Manage Server by default
+   * (Discord); the command checks the caller on every run anyway.
+   */
+  administrators: boolean;
+  /** Answered to the caller alone where the platform can (a Discord slash command's ephemeral reply). */
+  answersPrivately: boolean;
+  /** Only when web search is configured. */
+  needsSearch: boolean;
+}
+
+const kb = (required = true): OptionSpec => ({ name: 'kb', kind: 'knowledge-base', required, description: { th: 'ชื่อคลังความรู้', en: 'Knowledge base name' } });
+const text = (name: string, required: boolean, description: Localized): OptionSpec => ({ name, kind: 'string', required, description });
+/** Discord allows 25 options; five files per /kb add is what a user picks at once. */
+const files: OptionSpec[] = ['file', 'file2', 'file3', 'file4', 'file5'].map((name, index) => ({
+  name,
+  kind: 'attachment',
+  required: false,
+  description:
+    index === 0
+      ? {
+          th: 'ไฟล์เอกสาร (.txt .md .html .pdf .docx .csv หรือรูป .png .jpg .webp)',
+          en: 'Document file (.txt .md .html .pdf .docx .csv, or a .png .jpg .webp image)',
+        }
+      : { th: 'ไฟล์เพิ่มเติม', en: 'Another file' },
+}));
+
+const plain = (name: string, texts: Pick<CommandSpec, 'summary' | 'description' | 'discordDescription'>, more: Partial<CommandSpec> = {}): CommandSpec => ({
+  name,
+  ...texts,
+  options: [],
+  subcommands: [],
+  administrators: false,
+  answersPrivately: false,
+  needsSearch: false,
+  ...more,
+});
+
+const knowledgeSubcommands: SubcommandSpec[] = [
+  { name: 'list', description: { th: 'คลังความรู้ของเซิร์ฟเวอร์นี้', en: "This server's knowledge bases" }, options: [] },
+  {
+    name: 'create',
+    description: { th: 'สร้างคลังความรู้ใหม่', en: 'Create a knowledge base' },
+    options: [text('name', true, { th: 'ชื่อ (ไม่มีช่องว่าง)', en: 'Name (no spaces)' }), text('description', false, { th: 'คำอธิบาย', en: 'Description' })],
+  },
+  {
+    name: 'add',
+    description: { th: 'เพิ่มเอกสารจากไฟล์แนบหรือข้อความ', en: 'Add documents from attached files or text' },
+    options: [kb(), ...files, text('text', false, { th: 'ข้อความที่จะเพิ่มเป็นเอกสาร', en: 'Text to add as a document' })],
+  },
+  { name: 'docs', description: { th: 'รายการเอกสารในคลัง', en: 'List the documents' }, options: [kb()] },
+  {
+    name: 'remove-doc',
+    description: { th: 'ลบเอกสารออกจากคลัง', en: 'Remove a document' },
+    options: [kb(), text('document', true, { th: 'เลขเอกสาร (#3) หรือชื่อเอกสาร', en: 'Document number (#3) or title' })],
+  },
+  { name: 'search', description: { th: 'ทดลองค้นหาในคลัง', en: 'Try a search' }, options: [kb(), text('query', true, { th: 'คำค้น', en: 'Query' })] },
+  { name: 'bind', description: { th: 'ใช้คลังนี้ในห้องนี้', en: 'Use it in this channel' }, options: [kb()] },
+  { name: 'unbind', description: { th: 'เลิกใช้คลังนี้ในห้องนี้', en: 'Stop using it in this channel' }, options: [kb()] },
+  { name: 'info', description: { th: 'รายละเอียดของคลัง', en: 'Details' }, options: [kb()] },
+  {
+    name: 'delete',
+    description: { th: 'ลบทั้งคลัง (ต้องยืนยันด้วยรหัส)', en: 'Delete it all (asks for a confirmation code)' },
+    options: [kb(), text('code', false, { th: 'รหัสยืนยันที่บอทให้มา', en: 'The confirmation code the bot gave' })],
+  },
+];
+
+export const commandTable: readonly CommandSpec[] = [
+  plain('help', { summary: { th: 'แสดงคำสั่งทั้งหมด', en: 'show the commands' }, description: { th: 'แสดงคำสั่งทั้งหมด', en: 'Show the commands' } }),
+  plain('status', {
+    summary: { th: 'สถานะเซิร์ฟเวอร์โมเดลและความสามารถ', en: 'model server status and capabilities' },
+    description: { th: 'สถานะเซิร์ฟเวอร์โมเดลและความสามารถ', en: 'Model server status and capabilities' },
+  }),
+  plain('reset', {
+    summary: { th: 'ล้างประวัติการสนทนาในห้องนี้', en: "clear this conversation's history" },
+    description: { th: 'ล้างประวัติการสนทนาในห้องนี้', en: "Clear this conversation's history" },
+    discordDescription: { th: 'ล้างประวัติการสนทนาในห้องนี้', en: "Clear this channel's conversation history" },
+  }),
+  plain(
+    'whoami',
+    {
+      summary: { th: 'รหัสผู้ใช้ของคุณสำหรับ ADMIN_IDS และรหัสของห้องนี้', en: 'your user id for ADMIN_IDS and the id of this chat' },
+      description: { th: 'รหัสผู้ใช้ของคุณ (สำหรับ ADMIN_IDS)', en: 'Your user id (for ADMIN_IDS)' },
+    },
+    { answersPrivately: true },
+  ),
+  plain(
+    'research',
+    {
+      summary: {
+        th: 'ค้นคว้าเชิงลึกจากเว็บหลายรอบ พร้อมแหล่งที่มา: /research <คำถาม>',
+        en: 'in-depth web research over several searches, with sources: /research <question>',
+      },
+      description: { th: 'ค้นคว้าเชิงลึกจากเว็บ พร้อมแหล่งที่มา', en: 'Research the web in depth, with sources' },
+    },
+    { options: [text('question', true, { th: 'คำถาม', en: 'Question' })], needsSearch: true },
+  ),
+  plain(
+    'kb',
+    {
+      summary: { th: 'จัดการคลังความรู้ (ผู้ดูแล)', en: 'manage knowledge bases (admins)' },
+      description: { th: 'จัดการคลังความรู้ (ผู้ดูแล)', en: 'Manage knowledge bases (admins)' },
+      discordDescription: { th: 'จัดการคลังความรู้ของเซิร์ฟเวอร์ (ผู้ดูแล)', en: "Manage the server's knowledge bases (admins)" },
+    },
+    { subcommands: knowledgeSubcommands, administrators: true, answersPrivately: true },
+  ),
+];
+
+export function commandSpec(name: string): CommandSpec | undefined {
+  return commandTable.find((command) => command.name === name);
+}
+
+/** A command's table entry; one that is not in the table is an error in the code, not in the input. */
+export function commandEntry(name: string): CommandSpec {
+  const spec = commandSpec(name);
+  if (!spec) throw new Error(`/${name} is not in the command table`);
+  return spec;
+}
+
+/**
+ * Whether `/name subcommand` takes files: it has attachment options (a slash command's uploads; a typed command's
+ * attachments and the files sent just before it, src/router.ts).
+ */
+export function takesFiles(name: string, subcommand: string | undefined): boolean {
+  const spec = commandSpec(name);
+  const options = spec?.subcommands.length ? spec.subcommands.find((candidate) => candidate.name === subcommand?.toLowerCase())?.options : spec?.options;
+  return options?.some((option) => option.kind === 'attachment') ?? false;
+}
