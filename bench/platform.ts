@@ -210,5 +210,7 @@ export async function main(given: string[]): Promise<void> {
   }
   const lineMet = latency?.line ? latency.line.met.webhook && latency.line.met.added : true;
   const met = (latency?.met ?? true) && (latency?.discord?.met ?? true) && lineMet && concurrencyMet;
-  process.stdout.write(`${JSON.stringify({ bench: 'platform', quick: isQuick(argv), nodeFlags: productionNodeFlags.join(' '), definitions, latency, concurrency, met }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ bench: 'platform', quick: isQuick(argv), nodeFlags: productionNodeFlags.join(' '), definitions, latency, concurrency, met }, null, 2)}\n`,
+  );
 }
