@@ -11,6 +11,7 @@
 // of running the bot alone beside a model app pm2 could not start ("Script not found").
 const fs = require('node:fs');
 const path = require('node:path');
+const { spawnSync } = require('node:child_process');
 const { parseEnv } = require('node:util');
 
 const dotEnvFile = path.join(__dirname, '.env');
@@ -193,7 +194,51 @@ function embeddingsServer() {
   };
 }
 
+/** OLLAMA_HOST as Ollama reads it (`host`, `host:port` or a URL; 0.0.0.0 listens on every address) → a base URL. */
+function ollamaUrl(host) {
+  const url = new URL(/^https?:\/\//.test(host) ? host : `http://${host}`);
+  if (!url.port) url.port = '11434';
+  if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = '127.0.0.1';
+  return url.origin;
+}
+
+// In a child: pm2 loads this file synchronously, and fetch is not. GET /api/version answers `{ "version": … }`.
+const askOllamaVersion = `fetch(process.argv[1] + '/api/version', { signal: AbortSignal.timeout(1500) })
+  .then((response) => response.json())
+  .then((body) => process.stdout.write(typeof body.version === 'string' ? body.version.slice(0, 40) : ''))
+  .catch(() => undefined);`;
+
+/** The version of an Ollama already answering at `url` (the installer's system service), else undefined. */
+function ollamaAnswering(url) {
+  const child = spawnSync(process.execPath, ['-e', askOllamaVersion, url], { encoding: 'utf8', timeout: 3_000 });
+  return child.status === 0 && child.stdout ? child.stdout : undefined;
+}
+
+/** Whether pm2 runs this file's own `model` app now (its pid file, removed when it exits, names a live process). */
+function pm2RunsModelApp() {
+  const pids = path.join(process.env.PM2_HOME || path.join(require('node:os').homedir(), '.pm2'), 'pids');
+  const files = fs.existsSync(pids) ? fs.readdirSync(pids).filter((name) => /^model-\d+\.pid$/.test(name)) : [];
+  return files.some((name) => {
+    const pid = Number(fs.readFileSync(path.join(pids, name), 'utf8'));
+    try {
+      return Number.isSafeInteger(pid) && pid > 0 && process.kill(pid, 0);
+    } catch (error) {
+      return error.code === 'EPERM';
+    }
+  });
+}
+
 function ollama() {
+  const host = setting('OLLAMA_HOST', '127.0.0.1:11434');
+  // The Ollama installer starts a system service on 11434: a second `ollama serve` there fails to bind and pm2
+  // restarts it in a loop. Unless the one answering is pm2's own (`npm run up` again, `npm run down`), refuse.
+  const running = pm2RunsModelApp() ? undefined : ollamaAnswering(ollamaUrl(host));
+  if (running) {
+    refuse(
+      `มี Ollama ${running} ทำงานอยู่แล้วที่ ${host} (บริการของระบบที่ตัวติดตั้ง Ollama เปิดไว้): ตั้ง MODEL_SERVER=none ใน .env แล้วบอทจะใช้ Ollama ตัวนั้นเอง (MODEL_BASE_URL=${ollamaUrl(host)}/v1)`,
+      `Ollama ${running} is already running at ${host} (the system service the Ollama installer set up): set MODEL_SERVER=none in .env and the bot uses that one (MODEL_BASE_URL=${ollamaUrl(host)}/v1)`,
+    );
+  }
   const program = setting('OLLAMA_BIN', 'ollama');
   const script = findProgram(program);
   if (!script) {
@@ -210,7 +255,7 @@ function ollama() {
     interpreter: 'none',
     exp_backoff_restart_delay: 2_000,
     ...modelLimits,
-    env: { OLLAMA_HOST: setting('OLLAMA_HOST', '127.0.0.1:11434'), OLLAMA_KEEP_ALIVE: '-1' },
+    env: { OLLAMA_HOST: host, OLLAMA_KEEP_ALIVE: '-1' },
     ...logs('model'),
   };
 }

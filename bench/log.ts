@@ -2,8 +2,9 @@ import { Writable } from 'node:stream';
 import { createLogRedactor } from '../src/dlp/redact-credentials.js';
 import { createLogger } from '../src/shared/log.js';
 import { fake, randomText } from '../test/support/fake-tokens.js';
+import { isQuick } from './quick.js';
 
-// `npm run bench -- log`: the cost of redaction per log line — one `log.warn` through pino into a stream that
+// `npm run bench -- log [--quick | REPEATS]`: the cost of redaction per log line — one `log.warn` through pino into a stream that
 // drops the bytes, with and without the redactor (the baseline, same run), and the redactor alone on the serialized
 // line. Lines: 4 KB of ordinary Thai/English text, 4 KB with one credential, 4 KB full of candidate prefixes and no
 // credential (every pattern runs), 100 KB with and without a credential, 100 KB of one base64 run.
@@ -72,7 +73,9 @@ function measure(name: string, error: string, repeats: number) {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const repeats = Number(argv[0] ?? 2000);
+  const quick = isQuick(argv);
+  const given = Number(argv.find((argument) => argument !== '--quick') ?? 2000);
+  const repeats = quick ? 50 : given;
   const results = [
     measure('4 KB ordinary', ordinaryText(4_096), repeats),
     measure('4 KB one credential', withCredential(ordinaryText(4_096)), repeats),
@@ -82,6 +85,6 @@ export async function main(argv: string[]): Promise<void> {
     measure('100 KB candidates, no credential', candidateText(102_400), Math.ceil(repeats / 10)),
     measure('100 KB one base64 run', `aws secret ${randomText(102_400, 402)}`, Math.ceil(repeats / 10)),
   ];
-  process.stdout.write(`${JSON.stringify({ bench: 'log', node: process.version, results }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ bench: 'log', quick, node: process.version, results }, null, 2)}\n`);
   await Promise.resolve();
 }

@@ -9,8 +9,9 @@ import { runCliLoad, runTelegramLoad } from './platform-load.js';
 import { option, round, spread } from './platform-measure.js';
 import { sqliteCommitCost } from './platform-sqlite.js';
 import { productionNodeFlags } from './turn.js';
+import { isQuick, withQuickSettings } from './quick.js';
 
-// `npm run bench -- platform [--messages N] [--chats N] [--warmup N] [--group-messages N | --no-group] [--conversations N] [--per N]
+// `npm run bench -- platform [--quick] [--messages N] [--chats N] [--warmup N] [--group-messages N | --no-group] [--conversations N] [--per N]
 //   [--only latency|load] [--platforms telegram,discord,line] [--line-messages N]`
 // What each platform path adds to a turn with an instant fake model, against the direct (CLI) path on the same app in
 // the same run; then conversations × per messages at once: throughput, lost, duplicated, and the bot's peak RSS.
@@ -159,7 +160,11 @@ function latencyInChild(argv: string[]): ReturnType<typeof latencySummary> & { s
   return JSON.parse(child.stdout) as ReturnType<typeof latencyInChild>;
 }
 
-export async function main(argv: string[]): Promise<void> {
+/** `--quick`: a few messages on every path, a small load (the child gets them with the rest of the arguments). */
+const quickSettings = ['--messages', '12', '--chats', '3', '--warmup', '2', '--group-messages', '2', '--conversations', '6', '--per', '2'];
+
+export async function main(given: string[]): Promise<void> {
+  const argv = withQuickSettings(given, quickSettings);
   const childMode = argv[argv.indexOf('--child') + 1];
   const asChild = childModes.find((mode) => mode === childMode);
   if (argv.includes('--child') && asChild) return runChild(asChild);
@@ -205,5 +210,7 @@ export async function main(argv: string[]): Promise<void> {
   }
   const lineMet = latency?.line ? latency.line.met.webhook && latency.line.met.added : true;
   const met = (latency?.met ?? true) && (latency?.discord?.met ?? true) && lineMet && concurrencyMet;
-  process.stdout.write(`${JSON.stringify({ bench: 'platform', nodeFlags: productionNodeFlags.join(' '), definitions, latency, concurrency, met }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ bench: 'platform', quick: isQuick(argv), nodeFlags: productionNodeFlags.join(' '), definitions, latency, concurrency, met }, null, 2)}\n`,
+  );
 }

@@ -1,4 +1,4 @@
-// `npm run bench -- retrieval-postgres [--dataset PATH] [--scale N]`
+// `npm run bench -- retrieval-postgres [--quick] [--dataset PATH] [--scale N]`
 // The PostgreSQL knowledge store against the SQLite one in one run, on a PostgreSQL of its own
 // (test/support/postgres-server.ts): recall on XQuAD-th (goal: within 0.01 of SQLite), then search latency on ≥ N
 // synthesized chunks (goal: PostgreSQL p95 ≤ 30 ms), PostgreSQL's after the VACUUM (ANALYZE) an operator runs after a
@@ -12,7 +12,8 @@ import { openKnowledgeStore, type KnowledgeStore } from '../src/knowledge/index.
 import { vacuumAfterBulkLoad } from '../src/knowledge/postgres/index.js';
 import { silentLogger } from '../src/shared/log.js';
 import { startPostgresServer, type PostgresServer } from '../test/support/postgres-server.js';
-import { loadDataset, loadScale, measureQuality, percentile, timeSearches, type Dataset } from './retrieval.js';
+import { isQuick, withQuickSettings } from './quick.js';
+import { firstDocuments, loadDataset, loadScale, measureQuality, percentile, quickDocuments, timeSearches, type Dataset } from './retrieval.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,10 +47,11 @@ async function scale(store: KnowledgeStore, dataset: Dataset, targetChunks: numb
   };
 }
 
-export async function measurePostgresRetrieval(options: { datasetPath?: string; scaleChunks?: number } = {}): Promise<object> {
+export async function measurePostgresRetrieval(options: { datasetPath?: string; scaleChunks?: number; quick?: boolean } = {}): Promise<object> {
   const datasetPath = options.datasetPath ?? join(projectRoot, 'test/fixtures/knowledge/xquad.th.json');
   const scaleChunks = options.scaleChunks ?? 100_000;
-  const dataset = loadDataset(datasetPath);
+  const whole = loadDataset(datasetPath);
+  const dataset = options.quick ? firstDocuments(whole, quickDocuments) : whole;
   const server: PostgresServer = await startPostgresServer();
   const directory = mkdtempSync(join(tmpdir(), 'saeng-retrieval-pg-'));
   try {
@@ -70,6 +72,7 @@ export async function measurePostgresRetrieval(options: { datasetPath?: string; 
     const recallGap = Math.round(Math.abs(postgresQuality.recallAt5 - sqliteQuality.recallAt5) * 1000) / 1000;
     return {
       dataset: datasetPath,
+      quick: options.quick === true,
       documents: dataset.documents.length,
       questions: dataset.questions.length,
       quality: { sqlite: sqliteQuality, postgres: postgresQuality },
@@ -89,10 +92,11 @@ export async function measurePostgresRetrieval(options: { datasetPath?: string; 
   }
 }
 
-export async function main(argv: string[]): Promise<void> {
+export async function main(given: string[]): Promise<void> {
+  const argv = withQuickSettings(given, ['--scale', '2000']);
   const datasetPath = option(argv, '--dataset');
   const scaleChunks = Number(option(argv, '--scale') ?? 100_000);
   if (!Number.isInteger(scaleChunks) || scaleChunks < 0) throw new Error('--scale takes a whole number');
-  const report = await measurePostgresRetrieval({ ...(datasetPath ? { datasetPath: resolve(datasetPath) } : {}), scaleChunks });
+  const report = await measurePostgresRetrieval({ ...(datasetPath ? { datasetPath: resolve(datasetPath) } : {}), scaleChunks, quick: isQuick(argv) });
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }

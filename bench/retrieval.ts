@@ -1,4 +1,4 @@
-// `npm run bench -- retrieval [--dataset PATH] [--scale N] [--posting-budget N]`
+// `npm run bench -- retrieval [--quick] [--dataset PATH] [--scale N] [--posting-budget N]`
 // Thai retrieval quality on a SQuAD v1.1 file (default: XQuAD-th): every distinct context is one document of
 // one knowledge base; for each question, is the document holding the answer among the top k chunks returned?
 // The production store is compared in the same run with baselines without Thai segmentation (whitespace
@@ -19,6 +19,7 @@ import { normalizeText } from '../src/knowledge/ranking/normalize-text.js';
 import { defaultPostingBudget } from '../src/knowledge/ranking/query-terms.js';
 import { tokenize, tokenizeWithoutSegmentation } from '../src/knowledge/ranking/tokenize.js';
 import { indexTokenizer } from '../src/knowledge/sqlite/schema.js';
+import { isQuick, withQuickSettings } from './quick.js';
 
 const squadSchema = z.object({
   data: z.array(
@@ -68,6 +69,14 @@ export function loadDataset(path: string): Dataset {
   }
   return dataset;
 }
+
+/** `--quick`: the first documents of the set and their questions (a run of seconds that proves the bench runs). */
+export function firstDocuments(dataset: Dataset, count: number): Dataset {
+  return { documents: dataset.documents.slice(0, count), questions: dataset.questions.filter((question) => question.document < count) };
+}
+
+/** How many documents `--quick` keeps. */
+export const quickDocuments = 20;
 
 export function percentile(sorted: readonly number[], fraction: number): number {
   const value = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
@@ -258,14 +267,17 @@ async function measureScale(dataset: Dataset, targetChunks: number, postingBudge
   }
 }
 
-export async function main(argv: string[]): Promise<void> {
+export async function main(given: string[]): Promise<void> {
+  const argv = withQuickSettings(given, ['--scale', '2000']);
+  const quick = isQuick(argv);
   const datasetPath = resolve(option(argv, '--dataset') ?? join(projectRoot, 'test/fixtures/knowledge/xquad.th.json'));
   const scaleChunks = Number(option(argv, '--scale') ?? 100_000);
   const postingBudget = Number(option(argv, '--posting-budget') ?? defaultPostingBudget);
   if (!Number.isInteger(scaleChunks) || scaleChunks < 0 || !Number.isInteger(postingBudget) || postingBudget < 1) {
     throw new Error('--scale and --posting-budget take whole numbers');
   }
-  const dataset = loadDataset(datasetPath);
+  const whole = loadDataset(datasetPath);
+  const dataset = quick ? firstDocuments(whole, quickDocuments) : whole;
   const store = await measureStore(dataset);
   const baselines = {
     whitespace: measureBaseline(dataset, 'whitespace'),
@@ -276,6 +288,7 @@ export async function main(argv: string[]): Promise<void> {
   const scale = scaleChunks > 0 ? await measureScale(dataset, scaleChunks, postingBudget) : undefined;
   const report = {
     dataset: datasetPath,
+    quick,
     documents: dataset.documents.length,
     questions: dataset.questions.length,
     store,

@@ -1,4 +1,4 @@
-// `npm run bench -- scale [--conversations N] [--messages N] [--model-delay-ms N] [--retrieval-scale N]`
+// `npm run bench -- scale [--quick] [--conversations N] [--messages N] [--model-delay-ms N] [--retrieval-scale N]`
 // Several bot processes sharing one Redis and one PostgreSQL (test/support/bot-fleet.ts: real src/main.ts children,
 // LINE and Telegram webhooks spread over them), against a fake model that answers after a fixed delay: throughput and
 // answer latency with 1 process, then 2 (goal: ≥ 1.8× the throughput), Redis round trips per message (counted with
@@ -17,6 +17,7 @@ import { answerFor, converse, lineConversation, mixedConversations } from '../te
 import { startPostgresServer, type PostgresServer } from '../test/support/postgres-server.js';
 import { startRedisServer } from '../test/support/redis-server.js';
 import { percentile } from './retrieval.js';
+import { isQuick, withQuickSettings } from './quick.js';
 import { measurePostgresRetrieval } from './retrieval-postgres.js';
 
 interface PassOptions {
@@ -133,7 +134,9 @@ function option(argv: readonly string[], name: string, fallback: number): number
   return value;
 }
 
-export async function main(argv: string[]): Promise<void> {
+export async function main(given: string[]): Promise<void> {
+  const argv = withQuickSettings(given, ['--conversations', '4', '--messages', '1', '--model-delay-ms', '20', '--retrieval-scale', '500']);
+  const quick = isQuick(argv);
   const conversations = option(argv, '--conversations', 60);
   const messages = option(argv, '--messages', 5);
   const modelDelayMs = option(argv, '--model-delay-ms', 250);
@@ -141,20 +144,23 @@ export async function main(argv: string[]): Promise<void> {
   const postgres = await startPostgresServer();
   try {
     const base = { conversations, messages, modelDelayMs };
-    process.stderr.write('pass: 1 process\n');
-    const one = await pass(postgres, { ...base, processes: 1 });
-    const two = await pass(postgres, { ...base, processes: 2 });
+    // --quick: one pass of two processes, with the round trips counted (each bot process takes seconds to start).
+    process.stderr.write(quick ? 'pass: 2 processes\n' : 'pass: 1 process\n');
+    const one = quick ? undefined : await pass(postgres, { ...base, processes: 1 });
+    const two = quick ? undefined : await pass(postgres, { ...base, processes: 2 });
     const counted = await pass(postgres, { ...base, conversations: Math.min(conversations, 20), processes: 2, countRoundTrips: true });
-    const speedUp = round(two.messagesPerSecond / one.messagesPerSecond, 2);
-    const retrieval = await measurePostgresRetrieval({ scaleChunks: retrievalScale });
+    const speedUp = one && two ? round(two.messagesPerSecond / one.messagesPerSecond, 2) : undefined;
+    const retrieval = await measurePostgresRetrieval({ scaleChunks: retrievalScale, quick });
     const report = {
+      bench: 'scale',
+      quick,
       modelDelayMs,
       turnConcurrencyPerProcess: 2,
-      passes: { oneProcess: one, twoProcesses: two },
+      passes: { oneProcess: one, twoProcesses: two ?? counted },
       redisRoundTripsPerMessage: counted.redisRoundTripsPerMessage,
       redisRoundTripsByCommand: counted.redisRoundTripsByCommand,
       retrieval,
-      targets: { speedUp: { target: 1.8, value: speedUp, met: speedUp >= 1.8 } },
+      targets: { speedUp: { target: 1.8, value: speedUp, met: speedUp === undefined ? undefined : speedUp >= 1.8 } },
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {

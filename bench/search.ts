@@ -12,6 +12,7 @@ import { type QueryIntent, analyzeIntent } from '../agent/tools/web-search/query
 import { type QueryPlan, planQuery } from '../agent/tools/web-search/query-variants.js';
 import { containment, queryTrigrams, textTrigrams } from '../agent/tools/web-search/trigrams.js';
 import type { ProviderOutcome, RawResult, ScoredCandidate, SearchProvider } from '../agent/tools/web-search/types.js';
+import { isQuick, withQuickSettings } from './quick.js';
 
 // `npm run bench -- search [--iterations N]`: layers 1–2 (variants, merge, filters, trigram relevance,
 // hard rejects) over 50 results, against a naive baseline in the same run that scores every result
@@ -110,7 +111,8 @@ const expectations: { fixture: string; query: string; results: RawResult[]; keep
   },
 ];
 
-export async function main(argv: string[]): Promise<void> {
+export async function main(given: string[]): Promise<void> {
+  const argv = withQuickSettings(given, ['--iterations', '50']);
   const flag = argv.indexOf('--iterations');
   const iterations = flag >= 0 ? Math.max(10, Number(argv[flag + 1]) || 2000) : 2000;
   const runs = scenarios.map((scenario) => {
@@ -143,6 +145,6 @@ export async function main(argv: string[]): Promise<void> {
   });
   const worstP95 = Math.max(...runs.map((run) => run.optimized.p95Ms));
   process.stdout.write(
-    `${JSON.stringify({ bench: 'search', layers: '1-2', iterations, targetMs: 5, meetsTarget: worstP95 < 5, worstP95Ms: worstP95, scenarios: runs, fixtures })}\n`,
+    `${JSON.stringify({ bench: 'search', quick: isQuick(argv), layers: '1-2', iterations, targetMs: 5, meetsTarget: worstP95 < 5, worstP95Ms: worstP95, scenarios: runs, fixtures })}\n`,
   );
 }

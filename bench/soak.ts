@@ -8,9 +8,10 @@ import { countAnswers, stallMs } from './platform-load.js';
 import { dropModelRecordings, markerOf, markersIn, option, questionText, round, scriptEchoingAnswers } from './platform-measure.js';
 import { fitLine, metricValue } from './soak-stats.js';
 import { productionNodeFlags } from './turn.js';
+import { isQuick } from './quick.js';
 import { freePort } from '../test/support/free-port.js';
 
-// `npm run bench -- soak [--minutes 2] [--conversations 4] [--idle-seconds 10]`: the real bot (src/main.ts, the
+// `npm run bench -- soak [--quick] [--minutes 2] [--conversations 4] [--idle-seconds 10]`: the real bot (src/main.ts, the
 // shipped V8 flags, real telegraf long polling) in a child, the fake Bot API and model server here, for a bounded
 // time: each conversation asks its next question as soon as the last one is answered. Every 2 s the bot's own
 // /metrics gives RSS, heap and event-loop lag p99 (prom-client's monitorEventLoopDelay, reset at each scrape).
@@ -136,7 +137,10 @@ async function idleBaseline(port: number, seconds: number): Promise<Sample[]> {
 export async function main(argv: string[]): Promise<void> {
   const minutes = option(argv, 'minutes', 2);
   const conversations = option(argv, 'conversations', 4);
-  const idleSeconds = option(argv, 'idle-seconds', 10);
+  const quick = isQuick(argv);
+  // --quick: a few seconds of load and one idle sample; its slope and lag say nothing, the run proves the bench runs.
+  const idleSeconds = quick ? 1 : option(argv, 'idle-seconds', 10);
+  const loadMs = quick ? 6_000 : minutes * 60_000;
   const telegram = await startFakeTelegram();
   const model = await startFakeModelServer({ modelId: 'test-model' });
   const workDirectory = mkdtempSync(path.join(tmpdir(), 'saeng-soak-'));
@@ -162,7 +166,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await bot.ready;
     const idle = await idleBaseline(port, idleSeconds);
-    const load = await runLoad(telegram, model, port, conversations, minutes * 60_000);
+    const load = await runLoad(telegram, model, port, conversations, loadMs);
     const exited = new Promise<number | null>((resolve) => bot.child.once('exit', (code) => resolve(code)));
     bot.child.kill('SIGTERM');
     const exitCode = await exited;
@@ -181,7 +185,9 @@ export async function main(argv: string[]): Promise<void> {
     process.stdout.write(
       `${JSON.stringify(
         {
-          minutes,
+          bench: 'soak',
+          quick,
+          minutes: quick ? loadMs / 60_000 : minutes,
           conversations,
           turns: load.markers.length,
           answered: load.answered(),

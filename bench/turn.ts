@@ -5,8 +5,9 @@ import OpenAI from 'openai';
 import { startFakeModelServer, type RequestBody } from '../test/fakes/model-server.js';
 import { defaultHistoryLimits, type HistoryLimits } from '../agent/history.js';
 import { createTestApp, lookupTool } from '../test/support/test-app.js';
+import { isQuick, withQuickSettings } from './quick.js';
 
-// `npm run bench -- turn [--turns N] [--conversations N]`: the whole pipeline (router → agent → guards → outbound)
+// `npm run bench -- turn [--quick] [--turns N] [--conversations N]`: the whole pipeline (router → agent → guards → outbound)
 // against an instant fake model, one tool call per turn. Baseline in the same run: the same two model calls per turn
 // made directly with the openai SDK, no Saeng around them. Overhead = turn time − time inside model calls.
 
@@ -34,7 +35,8 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 const answers = [
   'ร้านเปิดทุกวันตั้งแต่ 08:00 ถึง 20:00 น. ครับ หากมาช่วงเย็นแนะนำให้มาก่อน 19:30 น. เพื่อให้มีเวลาเลือกสินค้า',
   'ตามข้อมูลที่ค้นได้ ร้านเปิด 08:00–20:00 ทุกวัน รวมวันหยุดนักขัตฤกษ์ ยกเว้นกรณีมีประกาศเป็นพิเศษ',
-  'The shop is open every day from 08:00 to 20:00, including public holidays unless announced otherwise.',
+  // Thai like the question: an English answer to a Thai question meets the language guard, which asks the model again.
+  'ร้านเปิดทุกวัน 08:00–20:00 น. รวมวันหยุดนักขัตฤกษ์ เว้นแต่จะมีประกาศแจ้งไว้ก่อน',
 ];
 
 interface PolicyFigures {
@@ -114,7 +116,8 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
 /** The V8 flags Saeng ships with (package.json `start`, ecosystem.config.cjs). */
 export const productionNodeFlags = ['--max-semi-space-size=2', '--max-old-space-size=256'];
 
-export async function main(argv: string[]): Promise<void> {
+export async function main(given: string[]): Promise<void> {
+  const argv = withQuickSettings(given, ['--turns', '40', '--conversations', '4']);
   if (!argv.includes('--in-process')) {
     // Measure in a child started with the production V8 flags, so peak RSS is what a deployment sees
     // (plus the tsx loader and the in-process fake model server, which production does not carry).
@@ -141,6 +144,7 @@ export async function main(argv: string[]): Promise<void> {
     `${JSON.stringify(
       {
         bench: 'turn',
+        quick: isQuick(argv),
         turns,
         conversations,
         overheadMs: { p50: round(percentile(batched.overheads, 0.5)), p99: round(percentile(batched.overheads, 0.99)), target: { p99: 10 } },

@@ -65,6 +65,7 @@ const adapterFactories: Record<CredentialedPlatform, AdapterFactory> = {
       logger: log.child({ platform: 'line' }),
       language: config.BOT_LANGUAGE,
       timeZone: config.BOT_TIMEZONE,
+      ...(config.PUBLIC_BASE_URL ? { publicBaseUrl: config.PUBLIC_BASE_URL } : {}),
       ...(observeDelivery ? { observeDelivery } : {}),
     }),
   telegram: (config, log, observeDelivery, redis) =>

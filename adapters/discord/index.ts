@@ -62,6 +62,12 @@ const notTaken: Localized = {
   en: 'Sorry, this message could not be taken (storage failed). Please send it again.',
 };
 
+/** Meant for the person reading `npm run logs`: in BOT_LANGUAGE. */
+const messageContentWarning: Localized = {
+  th: 'Discord ปฏิเสธ Message Content intent (4014): บอทยังตอบเมื่อถูก @mention เมื่อมีคนตอบกลับข้อความของบอท ใน DM และคำสั่ง slash แต่จะไม่เห็นข้อความอื่น (ไม่มีบริบทของกลุ่ม ไม่เห็นรูปที่ส่งก่อนเรียกบอท) — เปิดได้ที่ Developer Portal → แอปของคุณ → Bot → Privileged Gateway Intents → Message Content Intent แล้วเริ่มบอทใหม่',
+  en: 'Discord refused the Message Content intent (4014): the bot still answers mentions, replies to it, DMs and slash commands, but does not see other messages (no group context, no image before the mention). Enable it in the Developer Portal → your application → Bot → Privileged Gateway Intents → Message Content Intent, then restart',
+};
+
 /** discord.js rejects login with a plain Error on close 4014 (the fake's test shows it); its text is all there is. */
 function isDisallowedIntents(error: unknown): boolean {
   return error instanceof Error && /disallowed intents/i.test(error.message);
@@ -117,9 +123,7 @@ class DiscordAdapter implements PlatformAdapter {
       client = await this.connect(true);
     } catch (error) {
       if (!isDisallowedIntents(error)) throw this.startFailure(error);
-      this.options.logger.warn(
-        'discord refused the Message Content intent (4014): the bot still answers mentions, replies to it, DMs and slash commands, but does not see other messages (no group context, no image before the mention). Enable it in the Developer Portal → your application → Bot → Privileged Gateway Intents → Message Content Intent, then restart',
-      );
+      this.options.logger.warn({ warning: 'discord-message-content-intent' }, say(messageContentWarning, this.options.language));
       readsAll = false;
       client = await this.connect(false).catch((second: unknown) => Promise.reject(this.startFailure(second)));
     }

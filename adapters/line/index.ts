@@ -16,6 +16,7 @@ import { lineWebhookRoute } from './webhook.js';
 import { WebhookGate } from '../common/webhook-gate.js';
 import { PlatformConfigError } from '../../src/shared/platform-config-error.js';
 import { lineMaxEventAgeMs } from './webhook-events.js';
+import { checkLineWebhook, describeWebhookCheck, webhookNeedsAttention } from './webhook-check.js';
 
 // The LINE adapter's face (docs/architecture.md, "Adding a platform"): @line/bot-sdk 11.0.0 (the last for Node 20),
 // a signed webhook on the HTTP server, every event of a batch stored before the 200, answers in one reply call
@@ -38,6 +39,8 @@ export interface LineAdapterOptions {
   observeDelivery?: DeliveryObserver;
   /** DEDUPE_TTL_SECONDS in ms: webhook events older than this window allows are refused (webhook-events.ts). */
   dedupeTtlMs: number;
+  /** PUBLIC_BASE_URL: where the bot is reachable; the webhook check compares LINE's URL on file with its route. */
+  publicBaseUrl?: string;
 }
 
 /** How long the bot's sent ids are kept to recognize a quote of one (LINE keeps chats far longer; a month is plenty). */
@@ -110,6 +113,8 @@ class LineAdapter implements PlatformAdapter {
       throw new Error(`line: could not reach the Messaging API: ${lineErrorMessage(error)}`, { cause: error });
     }
     this.options.logger.info({ bot: info.basicId, name: info.displayName }, 'line bot started: webhook at /webhooks/line');
+    // After start: LINE's test delivery needs the route open, and a slow answer must not hold the start-up.
+    void this.track(this.logWebhookCheck());
     // LINE has no privacy mode and no /cmd@bot: the bot sees every group message.
     return { readsAllGroupMessages: true };
   }
@@ -144,11 +149,12 @@ class LineAdapter implements PlatformAdapter {
     );
   };
 
-  /** /status: a used-up push quota for everyone; the month's quota and use for admins (two API calls). */
+  /** /status: a used-up push quota for everyone; for admins the month's quota and use and the webhook check. */
   statusLines: NonNullable<PlatformAdapter['statusLines']> = async (language, forAdmin) => {
     const lines: string[] = [];
     if (this.quotaExhausted) lines.push(say(statusStrings.exhausted, language, { seconds: Math.round(this.options.replyWindowMs / 1000) }));
     if (!forAdmin) return lines;
+    const webhook = checkLineWebhook(this.client, this.options.publicBaseUrl);
     try {
       const [quota, consumption] = await Promise.all([this.client.getMessageQuota(), this.client.getMessageQuotaConsumption()]);
       const limit = quota.type === 'limited' && quota.value !== undefined ? String(quota.value) : say(statusStrings.unlimited, language);
@@ -156,8 +162,16 @@ class LineAdapter implements PlatformAdapter {
     } catch (error) {
       lines.push(say(statusStrings.quotaUnknown, language, { problem: lineErrorMessage(error) }));
     }
+    lines.push(describeWebhookCheck(await webhook, language));
     return lines;
   };
+
+  private async logWebhookCheck(): Promise<void> {
+    const check = await checkLineWebhook(this.client, this.options.publicBaseUrl);
+    const line = describeWebhookCheck(check, this.options.language);
+    if (webhookNeedsAttention(check)) this.options.logger.warn({ webhook: check }, line);
+    else this.options.logger.info({ webhook: check }, line);
+  }
 
   /** Stores every message of the batch in order; join events get their greeting after. */
   private async takeEvents(events: webhook.Event[]): Promise<void> {

@@ -4,6 +4,7 @@ import type { AdapterIdentity, DeliveryObserver, InboundHandler, PlatformAdapter
 import { telegramCapabilities } from './capabilities.js';
 import type { SingletonLease } from '../../src/shared/lease.js';
 import type { Logger } from '../../src/shared/log.js';
+import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Language } from '../../src/shared/types.js';
 import { AdminStatus } from './admin-status.js';
 import { publishCommandMenu, type CommandMenu } from './command-menu.js';
@@ -228,12 +229,15 @@ class TelegramAdapter implements PlatformAdapter {
 
   private warnAboutPrivacy(me: UserFromGetMe): void {
     if (me.can_read_all_group_messages) return;
-    this.options.logger.warn(
-      { username: me.username },
-      'telegram privacy mode is on: in groups the bot only sees /commands@bot and replies to its own messages, not @mentions. Turn it off in @BotFather (/setprivacy → Disable), then remove the bot from each group and add it again (README: Telegram)',
-    );
+    this.options.logger.warn({ username: me.username, warning: 'telegram-privacy-mode' }, say(privacyModeWarning, this.options.language));
   }
 }
+
+/** Meant for the person reading `npm run logs`: in BOT_LANGUAGE. */
+const privacyModeWarning: Localized = {
+  th: 'Telegram: privacy mode เปิดอยู่ ในกลุ่มบอทจะเห็นเฉพาะ /คำสั่ง@ชื่อบอท และข้อความที่ตอบกลับข้อความของบอท ไม่เห็น @mention — ปิดได้ที่ @BotFather (/setprivacy → Disable) แล้วลบบอทออกจากแต่ละกลุ่มและเชิญเข้ามาใหม่ (README: Telegram)',
+  en: 'Telegram privacy mode is on: in groups the bot only sees /commands@bot and replies to its own messages, not @mentions. Turn it off in @BotFather (/setprivacy → Disable), then remove the bot from each group and add it again (README: Telegram)',
+};
 
 export function createTelegramAdapter(options: TelegramAdapterOptions): PlatformAdapter {
   return new TelegramAdapter(options);

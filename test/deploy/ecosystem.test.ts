@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeModelServer } from '../fakes/model-server.js';
 
 // The pm2 ecosystem file is evaluated by pm2 itself; here by a plain `node` child, with the same environment a user's
 // `pm2 start` would see. It must refuse (exit 1, a message naming the variable) instead of handing pm2 a model app
@@ -43,14 +44,27 @@ interface Loaded {
   }[];
 }
 
+const loadApps = `process.stdout.write(JSON.stringify(require(${JSON.stringify(ecosystem)}).apps))`;
+// No inherited MODEL_SERVER/LLAMA_* from the developer's shell; PATH only as the test gives it.
+const isolated = (environment: Record<string, string>) => ({ PATH: environment.PATH ?? '/nonexistent', HOME: scratch, ...environment });
+const loaded = (status: number | null, stdout: string, stderr: string): Loaded => ({
+  status,
+  stderr,
+  apps: status === 0 ? (JSON.parse(stdout) as Loaded['apps']) : [],
+});
+
 function load(environment: Record<string, string>): Loaded {
-  const result = spawnSync(process.execPath, ['-e', `process.stdout.write(JSON.stringify(require(${JSON.stringify(ecosystem)}).apps))`], {
-    // No inherited MODEL_SERVER/LLAMA_* from the developer's shell; PATH only as the test gives it.
-    env: { PATH: environment.PATH ?? '/nonexistent', HOME: scratch, ...environment },
-    cwd: scratch,
-    encoding: 'utf8',
+  const result = spawnSync(process.execPath, ['-e', loadApps], { env: isolated(environment), cwd: scratch, encoding: 'utf8' });
+  return loaded(result.status, result.stdout, result.stderr);
+}
+
+/** Like load, without blocking this process: a fake server here must answer the file's own check meanwhile. */
+function loadBesideServer(environment: Record<string, string>): Promise<Loaded> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['-e', loadApps], { env: isolated(environment), cwd: scratch, encoding: 'utf8' }, (error, stdout, stderr) => {
+      resolve(loaded(error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr));
+    });
   });
-  return { status: result.status, stderr: result.stderr, apps: result.status === 0 ? (JSON.parse(result.stdout) as Loaded['apps']) : [] };
 }
 
 describe('ecosystem.config.cjs', () => {
@@ -163,5 +177,44 @@ describe('ecosystem.config.cjs', () => {
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('LLAMA_EMBEDDINGS_MODEL=models/embeddings.gguf');
     expect(load({ MODEL_SERVER: 'none', EMBEDDINGS_SERVER: 'ollama' }).stderr).toContain('EMBEDDINGS_SERVER=ollama');
+  });
+});
+
+describe('ecosystem.config.cjs with an Ollama already running', () => {
+  it('refuses MODEL_SERVER=ollama when an Ollama answers on OLLAMA_HOST, and says to set MODEL_SERVER=none (Thai, English)', async () => {
+    program('ollama');
+    const running = await startFakeModelServer({ flavour: 'ollama' });
+    try {
+      const host = new URL(running.url).host;
+      const thai = await loadBesideServer({ PATH: binDirectory, MODEL_SERVER: 'ollama', OLLAMA_HOST: host });
+      expect(thai.status).toBe(1);
+      expect(thai.stderr).toContain(`ทำงานอยู่แล้วที่ ${host}`);
+      expect(thai.stderr).toContain('ตั้ง MODEL_SERVER=none ใน .env');
+      const english = await loadBesideServer({ PATH: binDirectory, MODEL_SERVER: 'ollama', OLLAMA_HOST: `http://${host}`, BOT_LANGUAGE: 'en' });
+      expect(english.stderr).toContain(`is already running at http://${host}`);
+      expect(english.stderr).toContain(`set MODEL_SERVER=none in .env and the bot uses that one (MODEL_BASE_URL=http://${host}/v1)`);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('runs `ollama serve` when nothing answers there, and leaves pm2’s own running model app alone', async () => {
+    program('ollama');
+    const running = await startFakeModelServer({ flavour: 'ollama' });
+    const host = new URL(running.url).host;
+    try {
+      // pm2 writes <PM2_HOME>/pids/<name>-<id>.pid for a running app and removes it when the app exits.
+      const pm2Home = path.join(scratch, 'pm2-home');
+      mkdirSync(path.join(pm2Home, 'pids'), { recursive: true });
+      writeFileSync(path.join(pm2Home, 'pids', 'model-0.pid'), String(process.pid));
+      const own = await loadBesideServer({ PATH: binDirectory, MODEL_SERVER: 'ollama', OLLAMA_HOST: host, PM2_HOME: pm2Home });
+      expect(own.status).toBe(0);
+      expect(own.apps.map((app) => app.name)).toEqual(['model', 'saeng']);
+    } finally {
+      await running.close();
+    }
+    const free = await loadBesideServer({ PATH: binDirectory, MODEL_SERVER: 'ollama', OLLAMA_HOST: host });
+    expect(free.status).toBe(0);
+    expect(free.apps[0]?.args).toEqual(['serve']);
   });
 });

@@ -23,8 +23,9 @@ describe('Discord start', () => {
   it('without the Message Content intent: one clear warning, connected without it, mentions still answered, /status says so', async () => {
     harness = await startDiscordHarness({ discord: { guilds, disallowedIntents: messageContent } });
     const { discord, model } = harness;
-    const warnings = harness.adapterLog.filter((record) => record.msg.startsWith('discord refused the Message Content intent'));
+    const warnings = harness.adapterLog.filter((record) => record.warning === 'discord-message-content-intent');
     expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.msg).toContain('Discord ปฏิเสธ Message Content intent');
     expect(warnings[0]?.msg).toContain('Privileged Gateway Intents');
     expect(discord.identifies.map((identify) => (Number(identify.intents) & messageContent) !== 0)).toEqual([true, false]);
 

@@ -14,7 +14,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const privacyWarning = (harness: TelegramHarness) => harness.adapterLog.filter((record) => record.msg.startsWith('telegram privacy mode is on'));
+const privacyWarning = (harness: TelegramHarness) => harness.adapterLog.filter((record) => record.warning === 'telegram-privacy-mode');
 
 describe('Telegram start', () => {
   it('publishes the command menus: everyone, and /kb for chat administrators, in Thai', async () => {
@@ -47,6 +47,7 @@ describe('Telegram start', () => {
   it('warns once, clearly, when privacy mode hides group messages from the bot', async () => {
     harness = await startTelegramHarness({ telegram: { privacyMode: true } });
     expect(privacyWarning(harness)).toHaveLength(1);
+    expect(privacyWarning(harness)[0]?.msg).toContain('privacy mode เปิดอยู่');
     expect(privacyWarning(harness)[0]?.msg).toContain('/setprivacy');
     await harness.deliver(textMessageUpdate({ chat: direct, from: somchai, text: '/status' }));
     expect(harness.sentTexts(direct.id).at(-1)).toContain('ในกลุ่ม บอทเห็นเฉพาะข้อความที่เรียกบอท');

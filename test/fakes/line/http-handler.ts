@@ -15,6 +15,7 @@ export interface HandlerDependencies {
   failures: SwitchedFailures<FailureResponse>;
   routes: readonly Route[];
   channelAccessToken: string;
+  channelSecret: string;
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -93,7 +94,7 @@ export async function handleApiRequest(dependencies: HandlerDependencies, reques
   if (!parsed) return fail(lineErrors.unparsableBody());
   let result: RouteResult;
   try {
-    result = matched.route.handle({ state, call, params: matched.params, body: parsed.json, requestId });
+    result = await matched.route.handle({ state, call, params: matched.params, body: parsed.json, requestId, channelSecret: dependencies.channelSecret });
   } catch (error) {
     if (!(error instanceof LineApiError)) throw error;
     return fail(error);

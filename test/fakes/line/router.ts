@@ -11,6 +11,8 @@ export interface RouteContext {
   body: unknown;
   /** The x-line-request-id this answer carries (a push remembers it for its retry key). */
   requestId: string;
+  /** Signs the deliveries LINE itself makes (the webhook test). */
+  channelSecret: string;
 }
 
 export interface RouteResult {
@@ -24,7 +26,8 @@ export interface RouteResult {
 export interface Route {
   method: 'GET' | 'POST';
   template: string;
-  handle(context: RouteContext): RouteResult;
+  /** A promise only where LINE itself waits on something (the webhook test's delivery). */
+  handle(context: RouteContext): RouteResult | Promise<RouteResult>;
 }
 
 export function ok(body: unknown): RouteResult {

@@ -10,6 +10,7 @@ import { handleApiRequest } from './http-handler.js';
 import { lineUserId } from './ids.js';
 import { chatRoutes } from './routes-chat.js';
 import { messageRoutes } from './routes-messages.js';
+import { webhookRoutes } from './routes-webhook.js';
 import { FakeLineState, type BotProfile, type LoadingCall, type ReplyTokenRecord, type SentLineMessage, type UserProfile } from './state.js';
 import { postSignedWebhook, type PostWebhookOptions, type WebhookAnswer } from './webhook-client.js';
 import { EventBuilder } from './webhook-events.js';
@@ -69,6 +70,10 @@ export interface FakeLine {
   sentMessages(chatId?: string): SentLineMessage[];
   loadingCalls(chatId?: string): LoadingCall[];
   setQuota(quota: number | 'unlimited'): void;
+  /** The webhook URL on file in the console and its "Use webhook" switch (`active`, default on). */
+  setWebhookEndpoint(endpoint: string, active?: boolean): void;
+  /** How long the webhook test delivery waits for the bot (default 2 s, as LINE). */
+  setWebhookTestTimeout(ms: number): void;
   quotaUsage(): number;
   failNext(pattern: CallPattern, failure: FailureResponse, times?: number): void;
   /** The socket is destroyed before LINE does anything. */
@@ -99,10 +104,10 @@ export async function startFakeLine(options: FakeLineOptions = {}): Promise<Fake
   const log = new CallLog();
   const failures = new SwitchedFailures<FailureResponse>();
   const events = new EventBuilder(state);
-  const routes = [...messageRoutes, ...chatRoutes];
+  const routes = [...messageRoutes, ...chatRoutes, ...webhookRoutes];
   const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
-    void handleApiRequest({ state, log, failures, routes, channelAccessToken }, request, response).catch(() => {
+    void handleApiRequest({ state, log, failures, routes, channelAccessToken, channelSecret }, request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Internal server error' }));
     });
   });
@@ -142,6 +147,8 @@ export async function startFakeLine(options: FakeLineOptions = {}): Promise<Fake
     sentMessages: (chatId) => state.sent.filter((message) => chatId === undefined || message.chatId === chatId),
     loadingCalls: (chatId) => state.loadingCalls.filter((call) => chatId === undefined || call.chatId === chatId),
     setQuota: (quota) => void (state.quota = quota),
+    setWebhookEndpoint: (endpoint, active = true) => void Object.assign(state.webhook, { endpoint, active }),
+    setWebhookTestTimeout: (ms) => void (state.webhook.testTimeoutMs = ms),
     quotaUsage: () => state.quotaUsage,
     failNext: (pattern, failure, times) => failures.failNext(pattern, failure, times),
     disconnectNext: (pattern, times) => failures.disconnectNext(pattern, times),

@@ -1,4 +1,5 @@
 import { IdSource } from './ids.js';
+import type { WebhookSettings } from './routes-webhook.js';
 
 // What the fake LINE platform knows: the bot, users, groups and rooms with their members, content users sent,
 // the reply tokens it issued with webhook events, the messages the bot sent (per chat), accepted retry keys,
@@ -90,6 +91,8 @@ export class FakeLineState {
   readonly sent: SentLineMessage[] = [];
   readonly loadingCalls: LoadingCall[] = [];
   quotaUsage = 0;
+  /** The webhook URL on file (none until a test sets one), "Use webhook", and the test delivery's time-out. */
+  readonly webhook: WebhookSettings = { endpoint: '', active: false, testTimeoutMs: 2_000 };
 
   constructor(
     readonly bot: BotProfile,

@@ -11,6 +11,8 @@ export interface PostWebhookOptions {
   signature?: string | null;
   /** Extra or overriding request headers. */
   headers?: Record<string, string>;
+  /** Gives up on the bot (LINE's own deliveries wait 2 s). */
+  signal?: AbortSignal;
 }
 
 export interface WebhookAnswer {
@@ -43,6 +45,7 @@ export async function postSignedWebhook(url: string, body: unknown, channelSecre
       ...options.headers,
     },
     body: rawBody,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   return { status: response.status, body: await response.text(), headers: response.headers, rawBody, ...(signature === undefined ? {} : { signature }) };
 }
