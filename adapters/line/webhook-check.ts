@@ -1,7 +1,7 @@
 import { HTTPFetchError, type messagingApi } from '@line/bot-sdk';
 import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Language } from '../../src/shared/types.js';
-import { lineErrorMessage } from './sending.js';
+import { lineErrorMessage } from './delivery.js';
 import { lineWebhookPath } from './webhook.js';
 
 // Can LINE reach the bot? Asked of LINE itself: the webhook URL it has on file and whether "Use webhook" is on
