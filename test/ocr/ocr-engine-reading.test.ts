@@ -29,7 +29,7 @@ describe('OCR engine reading real images', () => {
 
   it('reads the receipt through the OCR pre-processing of src/images', async () => {
     const reader = engine({ prepare: (bytes) => imageForOcr(bytes, { maxPixels: 40_000_000 }) });
-    const result = await reader.read(await renderTextImage({ text: thaiReceiptText, font: 'Garuda' }));
+    const result = await reader.read(await renderTextImage({ text: thaiReceiptText, font: 'Sarabun' }));
     if (!result.ok) throw new Error(`OCR failed: ${JSON.stringify(result.failure)}`);
     expect(characterErrorRate(thaiReceiptText, result.text)).toBeLessThanOrEqual(0.05);
     expect(result.text).toContain('190.00');
