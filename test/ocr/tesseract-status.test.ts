@@ -11,7 +11,7 @@ afterAll(() => scripts.remove());
 describe('tesseract status', () => {
   it('reports the version and the languages asked for', async () => {
     const status = await checkTesseract({ languages: 'tha+eng' });
-    expect(status).toEqual({ available: true, version: expect.stringMatching(/^\d+\.\d+/) as unknown, languages: 'tha+eng' });
+    expect(status).toEqual({ available: true, engine: 'tesseract', version: expect.stringMatching(/^\d+\.\d+/) as unknown, languages: 'tha+eng' });
   });
 
   it('says plainly when tesseract is not installed', async () => {
