@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recognitionArguments, runTesseract } from '../../src/ocr/tesseract-command.js';
+import { skipWithout } from '../support/system-program.js';
 import { renderTextImage } from '../support/text-images.js';
 import { scriptFolder } from './tesseract-scripts.js';
 
@@ -8,7 +9,7 @@ const scripts = scriptFolder();
 afterAll(() => scripts.remove());
 
 describe('runTesseract', () => {
-  it('reads a PNG from stdin with the real tesseract', async () => {
+  it.skipIf(skipWithout('tesseract', 'tesseract-ocr'))('reads a PNG from stdin with the real tesseract', async () => {
     const png = await renderTextImage({ text: 'Total 690.00' });
     const outcome = await runTesseract({ args: recognitionArguments('eng'), stdin: png, timeoutMs: 30_000 });
     expect(outcome.code).toBe('ok');
