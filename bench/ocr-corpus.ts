@@ -2,7 +2,7 @@ import type { ThaiFont } from '../test/support/text-images.js';
 
 // The OCR bench's documents: short, original texts of the kinds users photograph (receipts, notices, menus,
 // letters, labels, timetables), with figures, dates in Buddhist-Era years and some Thai digits. Each is rendered
-// in a different tlwg font; the reference text is the source, so nothing is stored.
+// in one of the OFL fonts committed in test/fixtures/fonts; the reference text is the source, so nothing is stored.
 
 export interface OcrDocument {
   name: string;
@@ -17,7 +17,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'th-receipt',
     language: 'th',
-    font: 'Loma',
+    font: 'Sarabun',
     text: lines(
       'ร้านข้าวแกงป้าศรี',
       'ใบเสร็จรับเงิน เลขที่ 2568/0457',
@@ -32,7 +32,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'th-shop-notice',
     language: 'th',
-    font: 'Garuda',
+    font: 'NotoSansThai',
     text: lines(
       'ประกาศ',
       'ร้านจะปิดปรับปรุงชั่วคราว',
@@ -45,7 +45,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'th-meeting',
     language: 'th',
-    font: 'Norasi',
+    font: 'Sarabun',
     text: lines(
       'ขอเชิญประชุมคณะกรรมการหมู่บ้าน',
       'ครั้งที่ 4/2568',
@@ -59,7 +59,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'th-menu',
     language: 'th',
-    font: 'Sawasdee',
+    font: 'Kanit',
     text: lines(
       'เมนูร้านก๋วยเตี๋ยวเรือ',
       'ก๋วยเตี๋ยวหมูน้ำตก 50 บาท',
@@ -74,7 +74,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'th-letter',
     language: 'th',
-    font: 'Norasi',
+    font: 'Sarabun',
     text: lines(
       'ที่ มท 0808.2/ว 1234',
       'สำนักงานเขตบางรัก',
@@ -89,7 +89,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'th-label',
     language: 'th',
-    font: 'Loma',
+    font: 'Sarabun',
     text: lines(
       'น้ำพริกเผาแม่บุญมี',
       'ส่วนประกอบ พริกแห้ง 40% หอมแดง 25% กระเทียม 20%',
@@ -103,7 +103,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'th-bus-timetable',
     language: 'th',
-    font: 'Garuda',
+    font: 'NotoSansThai',
     text: lines(
       'ตารางเดินรถสาย 8 เชียงใหม่ ลำพูน',
       'เที่ยวที่ 1 ออก 06:00 น. ถึง 06:50 น.',
@@ -117,7 +117,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'th-school-notice',
     language: 'th',
-    font: 'Sawasdee',
+    font: 'Kanit',
     text: lines(
       'โรงเรียนบ้านหนองบัว',
       'แจ้งผู้ปกครองนักเรียนทุกระดับชั้น',
@@ -131,7 +131,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'en-receipt',
     language: 'en',
-    font: 'Loma',
+    font: 'Sarabun',
     text: lines(
       'Corner Bakery & Cafe',
       'Receipt No. 10492',
@@ -146,7 +146,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'en-notice',
     language: 'en',
-    font: 'Garuda',
+    font: 'NotoSansThai',
     text: lines(
       'NOTICE TO RESIDENTS',
       'Water supply will be interrupted',
@@ -159,7 +159,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'en-invoice',
     language: 'en',
-    font: 'Norasi',
+    font: 'Sarabun',
     text: lines(
       'INVOICE #INV-2025-0311',
       'Bill to: Riverside Printing Co., Ltd.',
@@ -174,7 +174,7 @@ export const ocrCorpus: readonly OcrDocument[] = [
   {
     name: 'en-paragraph',
     language: 'en',
-    font: 'Sawasdee',
+    font: 'Kanit',
     text: lines(
       'The library opens at eight in the morning',
       'and closes at six in the evening on weekdays.',

@@ -64,7 +64,7 @@ export async function readinessAnswer(app: ReadinessSource, platforms: PlatformS
       stores,
       ...(Object.keys(storeProblems).length > 0 ? { storeProblems } : {}),
       disk: { freeBytes: disk.freeBytes ?? null, minFreeBytes: disk.minFreeBytes, enough: disk.enough, ...(disk.problem ? { problem: disk.problem } : {}) },
-      ocr: ocr.available ? { available: true, version: ocr.version, languages: ocr.languages } : { available: false, detail: ocr.detail },
+      ocr: ocr.available ? { available: true, engine: ocr.engine, version: ocr.version, languages: ocr.languages } : { available: false, detail: ocr.detail },
       queue: queue ? { pending: queue.pending, oldestPendingAgeSeconds: queue.oldestPendingAgeSeconds } : null,
     },
   };

@@ -1,6 +1,6 @@
 import { commandEntry } from '../shared/command-table.js';
 import { say, type Localized } from '../shared/i18n.js';
-import type { OcrStatus, OcrUnavailableReason } from '../shared/image-reading.js';
+import type { OcrEngineName, OcrStatus, OcrUnavailableReason } from '../shared/image-reading.js';
 import { tesseractLanguagePackage } from '../ocr/tesseract-status.js';
 import type { InboundMessage, Language, ModelCapabilities, RagMode } from '../shared/types.js';
 import type { CommandHandler } from './command.js';
@@ -63,7 +63,13 @@ const groupReading: Record<'all' | 'addressed', Localized> = {
     en: '- In groups the bot sees only messages addressed to it: group summaries and earlier images do not work (Telegram: turn privacy mode off in @BotFather, then re-add the bot — see the README)',
   },
 };
-const ocrReady: Localized = { th: 'ได้ (tesseract {version}, ภาษา {languages})', en: 'yes (tesseract {version}, languages {languages})' };
+const ocrReady: Record<OcrEngineName, Localized> = {
+  tesseract: { th: 'ได้ (tesseract {version}, ภาษา {languages})', en: 'yes (tesseract {version}, languages {languages})' },
+  'tesseract.js': {
+    th: 'ได้ (tesseract.js {version} ที่มากับบอท เพราะไม่พบโปรแกรม tesseract หรือข้อมูลภาษาของมัน, ภาษา {languages})',
+    en: 'yes (tesseract.js {version}, built in: the tesseract program or its language data is not installed; languages {languages})',
+  },
+};
 const ocrMissing: Record<OcrUnavailableReason, Localized> = {
   'not-installed': {
     th: 'ไม่ได้ — ไม่พบโปรแกรม tesseract (ติดตั้ง: sudo apt-get install tesseract-ocr tesseract-ocr-tha หรือตั้ง TESSERACT_PATH)',
@@ -81,7 +87,7 @@ const ocrMissing: Record<OcrUnavailableReason, Localized> = {
 };
 
 function ocrLine(status: OcrStatus, language: Language): string {
-  if (status.available) return say(ocrReady, language, { version: status.version, languages: status.languages });
+  if (status.available) return say(ocrReady[status.engine], language, { version: status.version, languages: status.languages });
   const missing = status.missingLanguages ?? [];
   return say(ocrMissing[status.reason], language, {
     detail: status.detail,

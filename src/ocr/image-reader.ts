@@ -3,9 +3,10 @@ import type { Logger } from '../shared/log.js';
 import type { TurnImage } from '../shared/types.js';
 import { imageForModel } from '../images/image-for-model.js';
 import { imageForOcr } from '../images/image-for-ocr.js';
+import { createEmbeddedTesseract } from './embedded-tesseract.js';
 import { createOcrEngine, type OcrEngine, type OcrObservation } from './ocr-engine.js';
 
-// The agent's ImageReader: tesseract through the OCR pre-processing for text, sharp for what a vision model is
+// The agent's ImageReader: tesseract (the program, else tesseract.js) through the OCR pre-processing for text, sharp for what a vision model is
 // shown. One engine serves the agent and knowledge-base ingest, so the concurrency bound holds for both.
 
 export interface ImageReadingSettings {
@@ -24,6 +25,7 @@ export function createOcr(settings: ImageReadingSettings, log: Logger, observe?:
     timeoutMs: settings.timeoutMs,
     concurrency: settings.concurrency,
     executable: settings.executable,
+    embedded: createEmbeddedTesseract({ languages: settings.languages }),
     prepare: (bytes) => imageForOcr(bytes, { maxPixels: settings.maxPixels }),
     log,
   });

@@ -3,13 +3,14 @@ import type { ImageRefusal, OcrFailure, OcrResult, OcrStatus } from '../shared/i
 import type { Logger } from '../shared/log.js';
 import { createOcrCache, ocrCacheKey, type OcrCacheOptions } from './ocr-cache.js';
 import { cleanOcrText } from './ocr-text-cleanup.js';
+import { createSystemTesseract, type OcrBackend } from './ocr-backend.js';
 import { createProcessSlots } from './process-slots.js';
-import { recognitionArguments, runTesseract } from './tesseract-command.js';
-import { createTesseractStatus } from './tesseract-status.js';
 
 // Image bytes in, cleaned text out: checked once for tesseract and its languages, cached by content, at most
-// `concurrency` tesseract processes at once. Every outcome is an OcrResult; nothing throws. The log line says how
-// long, how many bytes, which languages and the outcome — never the text, which is the user's.
+// `concurrency` OCR processes at once. The system's tesseract reads when it is installed with the languages (on
+// rendered Thai it is more accurate and faster: `npm run bench -- ocr`); else the embedded engine (tesseract.js from
+// npm), when given, one image at a time. Every outcome is an OcrResult; nothing throws. The log line says how long,
+// how many bytes, which languages and the outcome — never the text, which is the user's.
 
 /** One finished read, for metrics: how it ended and how long it took. Never the text. */
 export interface OcrObservation {
@@ -33,12 +34,14 @@ export interface OcrEngineOptions {
   cache?: OcrCacheOptions;
   /** Told about every read (the core's metrics; this module imports none). */
   observe?: (observation: OcrObservation) => void;
+  /** Reads when the tesseract program (or one of its languages) is missing: tesseract.js (embedded-tesseract.ts). */
+  embedded?: OcrBackend;
 }
 
 export interface OcrEngine {
   read(bytes: Uint8Array, signal?: AbortSignal): Promise<OcrResult>;
   status(): Promise<OcrStatus>;
-  /** Checks tesseract and its languages again (after an install), for `/status`. */
+  /** Checks tesseract and its languages again (after an install), for `/status`; the engine may change. */
   recheck(): Promise<OcrStatus>;
 }
 
@@ -46,35 +49,38 @@ export interface OcrEngine {
 const defaultCache: OcrCacheOptions = { maxEntries: 500, maxCharacters: 500_000 };
 
 export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
-  const executable = options.executable ? { executable: options.executable } : {};
-  const tesseractStatus = createTesseractStatus({ languages: options.languages, ...executable });
+  const system = createSystemTesseract({ languages: options.languages, ...(options.executable ? { executable: options.executable } : {}) });
   const cache = createOcrCache(options.cache ?? defaultCache);
   const slots = createProcessSlots(options.concurrency);
+  // A WASM engine is slower and larger than the program: one image at a time, whatever OCR_CONCURRENCY says.
+  const embeddedSlots = createProcessSlots(1);
 
-  const recognize = async (bytes: Uint8Array, signal: AbortSignal | undefined): Promise<OcrResult> => {
+  /** The system's tesseract when it can read, else the embedded engine when it can; else the system's reason. */
+  const choose = async (recheck: boolean): Promise<{ status: OcrStatus; backend: OcrBackend }> => {
+    const systemStatus = recheck ? await system.recheck() : await system.status();
+    if (systemStatus.available || !options.embedded) return { status: systemStatus, backend: system };
+    const embeddedStatus = recheck ? await options.embedded.recheck() : await options.embedded.status();
+    return embeddedStatus.available ? { status: embeddedStatus, backend: options.embedded } : { status: systemStatus, backend: system };
+  };
+
+  const recognize = async (bytes: Uint8Array, backend: OcrBackend, signal: AbortSignal | undefined): Promise<OcrResult> => {
     const started = performance.now();
     const prepared = await options.prepare(bytes);
     if (!prepared.ok) return failure({ code: 'refused', refusal: prepared.refusal });
     if (signal?.aborted) return failure({ code: 'cancelled' });
-    const outcome = await runTesseract({
-      args: recognitionArguments(options.languages),
-      stdin: prepared.png,
-      timeoutMs: options.timeoutMs,
-      ...(signal ? { signal } : {}),
-      ...executable,
-    });
+    const outcome = await backend.recognize(prepared.png, options.timeoutMs, signal);
     if (outcome.code !== 'ok') return failure(outcome);
     return { ok: true, text: cleanOcrText(outcome.stdout), ms: Math.round(performance.now() - started), cached: false };
   };
 
   const readUnlogged = async (bytes: Uint8Array, signal: AbortSignal | undefined): Promise<OcrResult> => {
     if (signal?.aborted) return failure({ code: 'cancelled' });
-    const status = await tesseractStatus.current();
+    const { status, backend } = await choose(false);
     if (!status.available) return failure({ code: 'unavailable', detail: status.detail });
     const key = ocrCacheKey(bytes, options.languages);
     const known = cache.get(key);
     if (known !== undefined) return { ok: true, text: known, ms: 0, cached: true };
-    const result = await slots.run(() => recognize(bytes, signal), signal);
+    const result = await (backend === system ? slots : embeddedSlots).run(() => recognize(bytes, backend, signal), signal);
     if (result === 'cancelled') return failure({ code: 'cancelled' });
     if (result.ok) cache.set(key, result.text);
     return result;
@@ -95,8 +101,8 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
       options.observe?.({ outcome: result.ok ? (result.cached ? 'cached' : 'read') : result.failure.code, seconds: elapsedMs / 1000 });
       return result;
     },
-    status: () => tesseractStatus.current(),
-    recheck: () => tesseractStatus.recheck(),
+    status: async () => (await choose(false)).status,
+    recheck: async () => (await choose(true)).status,
   };
 }
 

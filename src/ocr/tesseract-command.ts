@@ -15,6 +15,8 @@ export interface TesseractRun {
   /** Default 'tesseract' (found on PATH); tests point it at a missing path or a script. */
   executable?: string;
   args: readonly string[];
+  /** The child's environment (default: this process's); OMP_THREAD_LIMIT=1 is added either way. */
+  env?: NodeJS.ProcessEnv;
   stdin?: Uint8Array;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -60,7 +62,7 @@ function spawnTesseract(run: TesseractRun): Promise<TesseractOutcome> {
     let stderr = '';
     // OpenMP would start a thread per core for one image, beside a model server that needs those cores.
     const child = spawn(executable, [...run.args], {
-      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      env: { ...(run.env ?? process.env), OMP_THREAD_LIMIT: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const finish = (outcome: TesseractOutcome): void => {

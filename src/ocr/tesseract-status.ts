@@ -48,7 +48,7 @@ export async function checkTesseract(options: TesseractStatusOptions): Promise<O
   if (missing.length > 0) return { available: false, reason: 'missing-languages', detail: missingLanguagesDetail(missing), missingLanguages: missing };
   // Tesseract 4 printed its version on stderr, 5 prints it on stdout.
   const match = versionLine.exec(`${version.stdout}\n${version.stderr}`);
-  return { available: true, version: match?.[1] ?? 'unknown', languages: wanted.join('+') };
+  return { available: true, engine: 'tesseract', version: match?.[1] ?? 'unknown', languages: wanted.join('+') };
 }
 
 /** "tha+eng" → ["tha", "eng"]; blanks and repeats dropped. */

@@ -47,8 +47,11 @@ export type OcrResult =
  * /readyz, `missingLanguages` the tesseract language codes to install.
  */
 export type OcrStatus =
-  | { available: true; version: string; languages: string }
+  | { available: true; engine: OcrEngineName; version: string; languages: string }
   | { available: false; reason: OcrUnavailableReason; detail: string; missingLanguages?: readonly string[] };
+
+/** Which OCR reads: the system's tesseract program, or tesseract.js from npm where the program is not installed. */
+export type OcrEngineName = 'tesseract' | 'tesseract.js';
 
 export type OcrUnavailableReason = 'not-installed' | 'no-language' | 'missing-languages' | 'not-answering';
 

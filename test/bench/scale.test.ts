@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { main } from '../../bench/scale.js';
-import { missingPrograms, runQuick } from './run-quick.js';
+import { runQuick } from './run-quick.js';
+import { postgresProgram, redisServerProgram, systemProgramPresent } from '../support/system-programs.js';
 
 const reportSchema = z.object({
   bench: z.literal('scale'),
@@ -11,9 +12,12 @@ const reportSchema = z.object({
   retrieval: z.object({ quick: z.literal(true) }).passthrough(),
 });
 
-describe.skipIf(missingPrograms(['postgresql', 'redis-server']).length > 0)('bench scale --quick (needs PostgreSQL and redis-server)', () => {
-  it('runs two bot processes on one Redis and one PostgreSQL and prints its JSON', async () => {
-    const report = reportSchema.parse(await runQuick(main));
-    expect(report.passes.twoProcesses.messages).toBeGreaterThan(0);
-  }, 300_000);
-});
+describe.skipIf(!systemProgramPresent(postgresProgram) || !systemProgramPresent(redisServerProgram))(
+  'bench scale --quick (needs PostgreSQL and redis-server)',
+  () => {
+    it('runs two bot processes on one Redis and one PostgreSQL and prints its JSON', async () => {
+      const report = reportSchema.parse(await runQuick(main));
+      expect(report.passes.twoProcesses.messages).toBeGreaterThan(0);
+    }, 300_000);
+  },
+);

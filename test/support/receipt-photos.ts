@@ -21,7 +21,7 @@ export async function writeReceiptPhoto(directory: string, name = 'receipt.jpg')
   return file;
 }
 
-export async function writeTextImage(directory: string, name: string, text: string, font: 'Loma' | 'TlwgMono' = 'Loma'): Promise<string> {
+export async function writeTextImage(directory: string, name: string, text: string, font: 'NotoSansThai' | 'PlexMono' = 'NotoSansThai'): Promise<string> {
   const file = path.join(directory, name);
   writeFileSync(file, await renderTextImage({ text, font }));
   return file;

@@ -38,6 +38,8 @@ function postgresBinFolder(root = '/usr/lib/postgresql'): string | undefined {
 
 export const redisServerProgram: SystemProgram = { name: 'redis-server', debianPackage: 'redis-server', locate: () => onPath('redis-server') };
 export const postgresProgram: SystemProgram = { name: 'PostgreSQL', debianPackage: 'postgresql', locate: () => postgresBinFolder() };
+export const tesseractProgram: SystemProgram = { name: 'tesseract', debianPackage: 'tesseract-ocr', locate: () => onPath('tesseract') };
+export const pdftoppmProgram: SystemProgram = { name: 'pdftoppm', debianPackage: 'poppler-utils', locate: () => onPath('pdftoppm') };
 
 export const skipNotesKey = 'systemProgramSkipNotes';
 

@@ -1,15 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-// Images of known text for OCR tests and the OCR bench, drawn with sharp's Pango text renderer and the Thai
-// TrueType fonts of Debian's fonts-thai-tlwg (installed by .ci/run, like tesseract). Nothing is stored: the
-// reference text is the source, the picture is made from it.
+// Images of known text for OCR tests and the OCR bench, drawn with sharp's Pango text renderer and the OFL fonts
+// committed in test/fixtures/fonts (with their licences) — never a system font, so a machine with only Node
+// draws the same pictures. Nothing else is stored: the reference text is the source, the picture is made from it.
 
-export const thaiFontDirectory = '/usr/share/fonts/truetype/tlwg';
+export const thaiFontDirectory = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 
-export type ThaiFont = 'Loma' | 'Garuda' | 'Norasi' | 'Sawasdee' | 'Kinnari' | 'TlwgMono';
+/** Three Thai faces (a looped formal sans, a loopless sans, a display face) and a Latin monospace for keys. */
+export type ThaiFont = 'Sarabun' | 'NotoSansThai' | 'Kanit' | 'PlexMono';
+
+const fonts: Record<ThaiFont, { file: string; family: string }> = {
+  Sarabun: { file: 'Sarabun-Regular.ttf', family: 'Sarabun' },
+  NotoSansThai: { file: 'NotoSansThai-Regular.ttf', family: 'Noto Sans Thai' },
+  Kanit: { file: 'Kanit-Regular.ttf', family: 'Kanit' },
+  PlexMono: { file: 'IBMPlexMono-Regular.ttf', family: 'IBM Plex Mono' },
+};
 
 export function thaiFontFile(font: ThaiFont): string {
-  return `${thaiFontDirectory}/${font}.ttf`;
+  return `${thaiFontDirectory}${fonts[font].file}`;
 }
 
 export interface TextImageOptions {
@@ -29,14 +38,14 @@ export interface TextImageOptions {
 
 /** Black text on white, RGB PNG. */
 export async function renderTextImage(options: TextImageOptions): Promise<Buffer> {
-  const font = options.font ?? 'Loma';
+  const font = options.font ?? 'NotoSansThai';
   const margin = options.margin ?? 40;
   const drawn = await sharp({
     text: {
       // Pango reads markup: the text is escaped so "<" and "&" in a receipt stay literal.
       text: escapeMarkup(options.text),
       fontfile: thaiFontFile(font),
-      font: `${font} ${options.points ?? 14}`,
+      font: `${fonts[font].family} ${options.points ?? 14}`,
       dpi: options.dpi ?? 150,
       spacing: options.lineSpacing ?? 8,
       // RGBA: black glyphs on transparency (without it Pango's output is a white-on-black mask).

@@ -22,7 +22,7 @@ export interface OcrLimits {
   maxOcrPages: number;
   /** Wall time for all of one document's OCR; past it the document is refused (split it and send the parts). */
   timeBudgetMs: number;
-  /** One page rendered by pdftoppm. */
+  /** One page rendered (by pdftoppm, or by pdf.js where poppler is not installed). */
   renderTimeoutMs: number;
   /** A rendered page image larger than this is refused (200 dpi grey A4 is well under 2 MB). */
   maxPageImageBytes: number;

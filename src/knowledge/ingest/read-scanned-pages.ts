@@ -1,6 +1,7 @@
 import type { OcrFailure } from '../../shared/image-reading.js';
 import type { OcrReading } from './document-ocr.js';
-import { renderPdfPage, type RenderedPage } from './extract/render-pdf-page.js';
+import type { RenderedPage } from './extract/render-pdf-page.js';
+import { renderScannedPage } from './extract/render-scanned-page.js';
 import type { IngestFailure } from './ingest-failure.js';
 
 // OCR for ingest: one image, or the pages of a PDF that have no text layer, rendered one at a time (a page's
@@ -64,7 +65,7 @@ export async function readScannedPages(pdf: Uint8Array, pages: readonly number[]
   try {
     for (const [index, page] of pages.entries()) {
       reading.onProgress?.({ page, pages: pageCount, done: index, toRead: pages.length });
-      const rendered = await renderPdfPage(pdf, {
+      const rendered = await renderScannedPage(pdf, {
         page,
         dpi: limits.dpi,
         timeoutMs: limits.renderTimeoutMs,

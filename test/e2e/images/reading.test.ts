@@ -131,7 +131,7 @@ describe('a model that cannot call tools', () => {
   it('still has the DLP block a credential read off a screenshot', async () => {
     await start({ MODEL_TOOLS: 'off', MODEL_VISION: 'off' });
     const key = fakeTokens.awsKeyId();
-    const screenshot = await writeTextImage(receiptDirectory, 'settings.png', `AWS_ACCESS_KEY_ID=${key}`, 'TlwgMono');
+    const screenshot = await writeTextImage(receiptDirectory, 'settings.png', `AWS_ACCESS_KEY_ID=${key}`, 'PlexMono');
     model.script({ text: `คีย์ในรูปคือ ${key}` });
     const handled = await test.ask('ในรูปเขียนว่าอะไร', { attachmentPaths: [screenshot] });
     expect(textOf(newestUserContent(model.chatRequests[0]))).toContain(key);

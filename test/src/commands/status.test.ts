@@ -20,7 +20,7 @@ function report(overrides: Partial<StatusReport> = {}): StatusReport {
     tools: ['query_knowledge', 'web_search'],
     readsAllGroupMessages: undefined,
     platformLines: [],
-    ocr: { available: true, version: '5.3.4', languages: 'tha+eng' },
+    ocr: { available: true, engine: 'tesseract', version: '5.3.4', languages: 'tha+eng' },
     webSearch: true,
     ...overrides,
   };

@@ -50,7 +50,7 @@ async function receiptOnTable(): Promise<Buffer> {
 
 /** The receipt with seeded noise of standard deviation about 40 on every pixel. */
 async function grainyReceipt(): Promise<Buffer> {
-  const { data, info } = await sharp(await renderTextImage({ text: thaiReceiptText, points: 14, font: 'Sawasdee' }))
+  const { data, info } = await sharp(await renderTextImage({ text: thaiReceiptText, points: 14, font: 'Kanit' }))
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });

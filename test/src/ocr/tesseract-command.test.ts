@@ -3,12 +3,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { recognitionArguments, runTesseract } from '../../../src/ocr/tesseract-command.js';
 import { renderTextImage } from '../../support/text-images.js';
 import { scriptFolder } from './tesseract-scripts.js';
+import { tesseractProgram, systemProgramPresent } from '../../support/system-programs.js';
 
 const scripts = scriptFolder();
 afterAll(() => scripts.remove());
 
 describe('runTesseract', () => {
-  it('reads a PNG from stdin with the real tesseract', async () => {
+  it.skipIf(!systemProgramPresent(tesseractProgram))('reads a PNG from stdin with the real tesseract', async () => {
     const png = await renderTextImage({ text: 'Total 690.00' });
     const outcome = await runTesseract({ args: recognitionArguments('eng'), stdin: png, timeoutMs: 30_000 });
     expect(outcome.code).toBe('ok');

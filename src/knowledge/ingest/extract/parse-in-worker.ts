@@ -1,13 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { DocumentType } from '../document-type.js';
-import type { ParsedDocument, ParsedType, ParseRequest } from './parse-document.js';
+import type { ParsedDocument, ParseRequest } from './parse-document.js';
+import type { PageImageRequest } from './pdf-page-image.js';
+import type { RenderedPage } from './render-pdf-page.js';
 
 // mammoth, pdf.js, html-to-text and marked build whole object trees of what they read: a 216 KB DOCX of millions
 // of one-letter runs ran V8 out of the bot's 256 MB heap, and the stored /kb add crashed it again on every
 // restart. Each document is therefore parsed in a worker process of its own, with a heap cap and a deadline: out
 // of memory or out of time, the worker is ended and the user hears why; the bot goes on. A process, not a worker
 // thread: a thread that reaches its resourceLimits can still end in V8's fatal out-of-memory error, which aborts the
-// whole process (seen once in the test suite, under load).
+// whole process (seen once in the test suite, under load). A PDF page rendered by pdf.js (when pdftoppm is not
+// installed) runs in the same kind of process, under the same bounds.
+
+/** What a worker process is asked to do: parse one document, or render one PDF page. */
+export type WorkerRequest = ParseRequest | PageImageRequest;
 
 export interface ParseLimits {
   /** The worker's old-generation heap (`--max-old-space-size`). */
@@ -21,9 +27,10 @@ export const defaultParseLimits: ParseLimits = { memoryMb: 192, timeoutMs: 60_00
 const semiSpaceMb = 2;
 
 /** The third-party modules each type's parser loads (parse-document.ts). */
-function parserModules(type: ParsedType): string[] {
+function parserModules(type: WorkerRequest['type']): string[] {
   switch (type) {
-    case 'pdf': {
+    case 'pdf':
+    case 'pdf-page': {
       // pdf.js runs its "worker" in the same thread under Node, importing this file when it starts.
       const pdfParse = import.meta.resolve('pdf-parse');
       return [pdfParse, new URL('./pdf.worker.mjs', pdfParse).href];
@@ -47,7 +54,7 @@ function parserModules(type: ParsedType): string[] {
  * tsx's hooks pdf.js alone took 10 s and over 192 MB of heap; loaded first, the .ts code's import finds it in the
  * module cache.
  */
-function workerProgram(type: ParsedType): string {
+function workerProgram(type: WorkerRequest['type']): string {
   if (!import.meta.url.endsWith('.ts')) return `await import(${JSON.stringify(new URL('./extract-worker.js', import.meta.url).href)});`;
   const source = new URL('./extract-worker.ts', import.meta.url).href;
   return [
@@ -63,20 +70,58 @@ function endedOutOfMemory(code: number | null, signal: NodeJS.Signals | null): b
   return signal === 'SIGABRT' || signal === 'SIGKILL' || code === 134;
 }
 
-/** One document at a time per process: two workers at their heap cap would double the peak. */
+/** One worker at a time per process: two workers at their heap cap would double the peak. */
 let previous: Promise<unknown> = Promise.resolve();
 
-/** The parsed document, or a failure as a value (too complex, too slow, corrupt); never throws. */
-export function parseInWorker(request: ParseRequest, limits: ParseLimits = defaultParseLimits): Promise<ParsedDocument> {
-  const run = previous.then(() => parseInNewWorker(request, limits));
+function oneAtATime<Result>(work: () => Promise<Result>): Promise<Result> {
+  const run = previous.then(work);
   previous = run.catch(() => undefined);
   return run;
 }
 
-function parseInNewWorker(request: ParseRequest, limits: ParseLimits): Promise<ParsedDocument> {
+/** The parsed document, or a failure as a value (too complex, too slow, corrupt); never throws. */
+export function parseInWorker(request: ParseRequest, limits: ParseLimits = defaultParseLimits): Promise<ParsedDocument> {
   const type: DocumentType = request.type;
-  const corrupt: ParsedDocument = { ok: false, failure: { code: 'corrupt', type } };
+  return oneAtATime(() =>
+    runInWorkerProcess<ParsedDocument>(request, limits, {
+      failed: { ok: false, failure: { code: 'corrupt', type } },
+      tooSlow: { ok: false, failure: { code: 'extract-too-slow', limitSeconds: Math.ceil(limits.timeoutMs / 1000) } },
+      outOfMemory: { ok: false, failure: { code: 'too-complex', type } },
+    }),
+  );
+}
+
+/** One PDF page as a PNG by pdf.js, or a failure as a value; never throws. An abort ends the worker at once. */
+export function renderPageInWorker(request: PageImageRequest, limits: ParseLimits, signal?: AbortSignal): Promise<RenderedPage> {
+  const page = request.page;
+  return oneAtATime(() =>
+    runInWorkerProcess<RenderedPage>(
+      request,
+      limits,
+      {
+        failed: { ok: false, reason: 'failed', detail: `page ${page}: the renderer ended without an answer` },
+        tooSlow: { ok: false, reason: 'timeout', detail: `page ${page} took over ${limits.timeoutMs} ms` },
+        outOfMemory: { ok: false, reason: 'too-large', detail: `page ${page} is too complex to render` },
+        cancelled: { ok: false, reason: 'cancelled', detail: 'aborted' },
+      },
+      signal,
+    ),
+  );
+}
+
+interface WorkerEndings<Result> {
+  failed: Result;
+  tooSlow: Result;
+  outOfMemory: Result;
+  cancelled?: Result;
+}
+
+function runInWorkerProcess<Result>(request: WorkerRequest, limits: ParseLimits, endings: WorkerEndings<Result>, signal?: AbortSignal): Promise<Result> {
   return new Promise((resolve) => {
+    if (signal?.aborted && endings.cancelled) {
+      resolve(endings.cancelled);
+      return;
+    }
     let settled = false;
     let worker: ChildProcess;
     try {
@@ -88,25 +133,25 @@ function parseInNewWorker(request: ParseRequest, limits: ParseLimits): Promise<P
         serialization: 'advanced',
       });
     } catch {
-      resolve(corrupt);
+      resolve(endings.failed);
       return;
     }
-    const finish = (result: ParsedDocument) => {
+    const finish = (result: Result) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      signal?.removeEventListener('abort', onAbort);
       resolve(result);
       worker.kill('SIGKILL');
     };
-    const deadline = setTimeout(
-      () => finish({ ok: false, failure: { code: 'extract-too-slow', limitSeconds: Math.ceil(limits.timeoutMs / 1000) } }),
-      limits.timeoutMs,
-    );
-    worker.once('message', (result: ParsedDocument) => finish(result));
-    worker.once('error', () => finish(corrupt));
-    worker.once('exit', (code, signal) => finish(endedOutOfMemory(code, signal) ? { ok: false, failure: { code: 'too-complex', type } } : corrupt));
+    const onAbort = (): void => finish(endings.cancelled ?? endings.failed);
+    const deadline = setTimeout(() => finish(endings.tooSlow), limits.timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (result: Result) => finish(result));
+    worker.once('error', () => finish(endings.failed));
+    worker.once('exit', (code, exitSignal) => finish(endedOutOfMemory(code, exitSignal) ? endings.outOfMemory : endings.failed));
     worker.send(request, (error) => {
-      if (error) finish(corrupt);
+      if (error) finish(endings.failed);
     });
   });
 }
