@@ -235,8 +235,8 @@ class TelegramAdapter implements PlatformAdapter {
 
 /** Meant for the person reading `npm run logs`: in BOT_LANGUAGE. */
 const privacyModeWarning: Localized = {
-  th: 'Telegram: privacy mode เปิดอยู่ ในกลุ่มบอทจะเห็นเฉพาะ /คำสั่ง@ชื่อบอท และข้อความที่ตอบกลับข้อความของบอท ไม่เห็น @mention — ปิดได้ที่ @BotFather (/setprivacy → Disable) แล้วลบบอทออกจากแต่ละกลุ่มและเชิญเข้ามาใหม่ (README: Telegram)',
-  en: 'Telegram privacy mode is on: in groups the bot only sees /commands@bot and replies to its own messages, not @mentions. Turn it off in @BotFather (/setprivacy → Disable), then remove the bot from each group and add it again (README: Telegram)',
+  th: 'Telegram: privacy mode เปิดอยู่ ในกลุ่มบอทจะเห็นเฉพาะ /คำสั่ง@ชื่อบอท และข้อความที่ตอบกลับข้อความของบอท ไม่เห็น @mention — ปิดได้ที่ @BotFather (/setprivacy → Disable) แล้วลบบอทออกจากแต่ละกลุ่มและเชิญเข้ามาใหม่ (docs/setup-telegram.md)',
+  en: 'Telegram privacy mode is on: in groups the bot only sees /commands@bot and replies to its own messages, not @mentions. Turn it off in @BotFather (/setprivacy → Disable), then remove the bot from each group and add it again (docs/setup-telegram.md)',
 };
 
 export function createTelegramAdapter(options: TelegramAdapterOptions): PlatformAdapter {

@@ -59,8 +59,8 @@ const groupReading: Record<'all' | 'addressed', Localized> = {
     en: '- In groups the bot sees every message (group context and earlier images work)',
   },
   addressed: {
-    th: '- ในกลุ่ม บอทเห็นเฉพาะข้อความที่เรียกบอท: สรุปบทสนทนาในกลุ่มและรูปที่ส่งก่อนเรียกบอทจะใช้ไม่ได้ (Telegram: ปิด privacy mode ที่ @BotFather แล้วเชิญบอทเข้ากลุ่มใหม่ — ดู README)',
-    en: '- In groups the bot sees only messages addressed to it: group summaries and earlier images do not work (Telegram: turn privacy mode off in @BotFather, then re-add the bot — see the README)',
+    th: '- ในกลุ่ม บอทเห็นเฉพาะข้อความที่เรียกบอท: สรุปบทสนทนาในกลุ่มและรูปที่ส่งก่อนเรียกบอทจะใช้ไม่ได้ (Telegram: ปิด privacy mode ที่ @BotFather แล้วเชิญบอทเข้ากลุ่มใหม่ — ดู docs/setup-telegram.md)',
+    en: '- In groups the bot sees only messages addressed to it: group summaries and earlier images do not work (Telegram: turn privacy mode off in @BotFather, then re-add the bot — see docs/setup-telegram.md)',
   },
 };
 const ocrReady: Record<OcrEngineName, Localized> = {
