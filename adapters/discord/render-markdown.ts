@@ -2,6 +2,7 @@ import type { Block, Inline } from '../format/document.js';
 import { itemMarker, prefixLines, quoteLines } from '../format/list-layout.js';
 import { flattenLine, isBareLink, plainInline } from '../format/plain-inline.js';
 import { layoutTable } from '../format/table-layout.js';
+import { joinRenderedBlocks } from '../format/renderer.js';
 
 // Discord's Markdown subset, nearly as the model wrote it: #–### headings stay, deeper ones become bold lines,
 // tables (which Discord does not draw) become aligned code blocks, quotes are one level deep. Literal text is
@@ -106,10 +107,7 @@ function renderBlock(block: Block, depth: number): string {
 }
 
 function renderBlocks(blocks: readonly Block[], depth: number): string {
-  return blocks
-    .map((block) => renderBlock(block, depth))
-    .filter((text) => text !== '')
-    .join('\n\n');
+  return joinRenderedBlocks(blocks, depth, renderBlock);
 }
 
 /** The whole answer as Discord Markdown, before splitting. */

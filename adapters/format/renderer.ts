@@ -19,3 +19,11 @@ export function readPlain(rendered: string): MarkedText {
 export function keepText(text: string): string {
   return text;
 }
+
+/** Blocks rendered one by one, the empty ones dropped, a blank line between the rest. */
+export function joinRenderedBlocks<Context>(blocks: readonly Block[], context: Context, renderBlock: (block: Block, context: Context) => string): string {
+  return blocks
+    .map((block) => renderBlock(block, context))
+    .filter((text) => text !== '')
+    .join('\n\n');
+}

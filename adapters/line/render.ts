@@ -1,7 +1,7 @@
 import type { Block } from '../format/document.js';
 import { itemMarker, prefixLines, quoteLines } from '../format/list-layout.js';
 import { flattenLine, plainInline } from '../format/plain-inline.js';
-import { keepText, readPlain, type PlatformRenderer } from '../format/renderer.js';
+import { joinRenderedBlocks, keepText, readPlain, type PlatformRenderer } from '../format/renderer.js';
 import { layoutTable } from '../format/table-layout.js';
 
 // LINE shows plain text only (URLs link themselves): no markers, headings as 【…】 lines, lists with bullets,
@@ -42,10 +42,7 @@ function renderBlock(block: Block, depth: number): string {
 }
 
 function renderBlocks(blocks: readonly Block[], depth: number): string {
-  return blocks
-    .map((block) => renderBlock(block, depth))
-    .filter((text) => text !== '')
-    .join('\n\n');
+  return joinRenderedBlocks(blocks, depth, renderBlock);
 }
 
 /** The whole answer as LINE plain text, before splitting. */

@@ -2,6 +2,7 @@ import type { Block, Inline } from '../format/document.js';
 import { itemMarker, prefixLines } from '../format/list-layout.js';
 import { flattenLine, isBareLink, plainInline } from '../format/plain-inline.js';
 import { layoutTable } from '../format/table-layout.js';
+import { joinRenderedBlocks } from '../format/renderer.js';
 
 // Telegram's HTML parse mode: b, i, s, code, pre (with <code class="language-x">), a href, blockquote. Every
 // text is escaped (& < > everywhere, " as well in attributes), so the model's raw HTML shows as typed. Telegram
@@ -123,10 +124,7 @@ function renderBlock(block: Block, context: BlockContext): string {
 }
 
 function renderBlocks(blocks: readonly Block[], context: BlockContext): string {
-  return blocks
-    .map((block) => renderBlock(block, context))
-    .filter((html) => html !== '')
-    .join('\n\n');
+  return joinRenderedBlocks(blocks, context, renderBlock);
 }
 
 /** The whole answer as Telegram HTML (parse_mode "HTML"), before splitting. */
