@@ -40,10 +40,17 @@ function problemOf(error: unknown): string {
 
 /** The bot's own webhook URL behind PUBLIC_BASE_URL (a path prefix in it kept, a trailing slash not doubled). */
 export function expectedWebhookUrl(publicBaseUrl: string | undefined): string | undefined {
-  return publicBaseUrl ? `${publicBaseUrl.replace(/\/+$/, '')}${lineWebhookPath}` : undefined;
+  return publicBaseUrl ? `${withoutTrailingSlashes(publicBaseUrl)}${lineWebhookPath}` : undefined;
 }
 
-const sameUrl = (left: string, right: string): boolean => left.replace(/\/+$/, '') === right.replace(/\/+$/, '');
+/** A loop, not /\/+$/ (which backtracks quadratically on many slashes followed by something else). */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
+}
+
+const sameUrl = (left: string, right: string): boolean => withoutTrailingSlashes(left) === withoutTrailingSlashes(right);
 
 export async function checkLineWebhook(client: WebhookClient, publicBaseUrl: string | undefined, timeoutMs = webhookCheckTimeoutMs): Promise<WebhookCheck> {
   let info: messagingApi.GetWebhookEndpointResponse;

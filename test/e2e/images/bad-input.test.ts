@@ -96,14 +96,14 @@ describe('OCR that cannot run', () => {
     expect((await test.ask('สวัสดี')).replies.map((reply) => reply.text)).toEqual(['สวัสดีค่ะ']);
   });
 
-  it('is not installed: the answer says so plainly, and /status names the package', async () => {
+  it('is not installed: tesseract.js from npm reads the image instead, and /status names it', async () => {
     await start({ TESSERACT_PATH: path.join(directory, 'no-such-tesseract') });
     const photo = await writeReceiptPhoto(directory);
     const replies = await askWith(photo, 'รวมเท่าไหร่');
-    expect(replies).toEqual(['(โมเดลที่ใช้อยู่มองไม่เห็นรูปภาพ และเครื่องนี้ยังไม่ได้ติดตั้งโปรแกรมอ่านตัวหนังสือในรูป (tesseract) จึงตอบจากข้อความอย่างเดียว)\n\nตอบจากข้อความ']);
+    expect(String(newestUserContent(model.chatRequests[0]))).toContain('190.00');
+    expect(replies).toEqual(['ตอบจากข้อความ']);
     const status = (await test.ask('/status')).replies[0]?.text ?? '';
-    expect(status).toContain('- อ่านตัวหนังสือในรูป (OCR): ไม่ได้ — ');
-    expect(status).toContain('sudo apt-get install tesseract-ocr tesseract-ocr-tha');
+    expect(status).toMatch(/- อ่านตัวหนังสือในรูป \(OCR\): ได้ \(tesseract\.js \d+\.\d+\.\d+ ที่มากับบอท/);
   });
 
   it('is installed: /status gives the version and languages', async () => {
