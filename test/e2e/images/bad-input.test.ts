@@ -7,6 +7,7 @@ import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-se
 import { newestUserContent } from '../../fakes/recorded-messages.js';
 import { writeReceiptPhoto } from '../../support/receipt-photos.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { systemProgramPresent, tesseractProgram } from '../../support/system-programs.js';
 
 // Every bad image gets a plain Thai answer and the turn goes on: not an image, a format we do not read, too many
 // bytes or pixels, a tesseract that hangs, and no tesseract at all (then /status says so too).
@@ -106,7 +107,7 @@ describe('OCR that cannot run', () => {
     expect(status).toMatch(/- อ่านตัวหนังสือในรูป \(OCR\): ได้ \(tesseract\.js \d+\.\d+\.\d+ ที่มากับบอท/);
   });
 
-  it('is installed: /status gives the version and languages', async () => {
+  it.skipIf(!systemProgramPresent(tesseractProgram))('is installed: /status gives the version and languages', async () => {
     await start();
     const status = (await test.ask('/status')).replies[0]?.text ?? '';
     expect(status).toMatch(/- อ่านตัวหนังสือในรูป \(OCR\): ได้ \(tesseract 5\.\d+\.\d+, ภาษา tha\+eng\)/);

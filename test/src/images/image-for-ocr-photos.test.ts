@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { imageForOcr } from '../../../src/images/image-for-ocr.js';
 import { renderTextImage, thaiReceiptText } from '../../support/text-images.js';
+import { systemProgramPresent, tesseractProgram } from '../../support/system-programs.js';
 
 // Pictures the global-threshold analysis misread: a receipt photographed on a grey table (the table was taken
 // for ink, the page for one line, and the photo shrunk to a thumbnail) and a grainy page (noise put ink in every
@@ -71,7 +72,7 @@ function tesseract(png: Uint8Array): string {
   return execFileSync('tesseract', ['-', 'stdout', '-l', 'tha+eng'], { input: png, stdio: ['pipe', 'pipe', 'ignore'] }).toString();
 }
 
-describe('imageForOcr on photos and grainy pages', () => {
+describe.skipIf(!systemProgramPresent(tesseractProgram))('imageForOcr on photos and grainy pages', () => {
   it('keeps a receipt photographed on a grey table at a readable size, straightened, and tesseract reads its total', async () => {
     const result = await prepared(await receiptOnTable());
     // 14 pt at 330 dpi is about 64 px a line: scaled towards 36 px, never below a 1,600-px long edge.

@@ -5,6 +5,7 @@ import { imageForOcr, type OcrImageOptions } from '../../../src/images/image-for
 import { characterErrorRate } from '../../../src/ocr/character-error-rate.js';
 import { renderTextImage, thaiReceiptText } from '../../support/text-images.js';
 import { heicHeader, pngClaiming } from './image-samples.js';
+import { systemProgramPresent, tesseractProgram } from '../../support/system-programs.js';
 
 const options: OcrImageOptions = { maxPixels: 40_000_000 };
 
@@ -83,7 +84,7 @@ function tesseract(png: Uint8Array): string {
   return execFileSync('tesseract', ['-', 'stdout', '-l', 'tha+eng'], { input: png, stdio: ['pipe', 'pipe', 'ignore'] }).toString();
 }
 
-describe('imageForOcr with tesseract', () => {
+describe.skipIf(!systemProgramPresent(tesseractProgram))('imageForOcr with tesseract', () => {
   it('turns a 4° Thai notice tesseract cannot read into one it can', async () => {
     const skewed = await turned(await renderTextImage({ text: notice, points: 12 }), 4);
     const result = await prepared(skewed);

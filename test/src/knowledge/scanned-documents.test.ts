@@ -77,7 +77,7 @@ describe('refusals', () => {
   it('no OCR on the server: an image or a scan is refused with the reason, never added empty', async () => {
     const image = await renderTextImage({ text: 'ทดสอบ' });
     const scan = await makePagesPdf([image]);
-    for (const ocr of [undefined, countingOcr({ executable: '/nonexistent/tesseract' })]) {
+    for (const ocr of [undefined, countingOcr({ executable: '/nonexistent/tesseract', withoutEmbedded: true })]) {
       const { store, id, add } = await setup(ocr);
       expect(await add('photo.png', image)).toEqual({ ok: false, failure: { code: 'ocr-unavailable', kind: 'image' } });
       expect(await add('scan.pdf', scan)).toEqual({ ok: false, failure: { code: 'ocr-unavailable', kind: 'scan' } });

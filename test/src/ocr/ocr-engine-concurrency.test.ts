@@ -6,6 +6,7 @@ import type { OcrResult } from '../../../src/shared/image-reading.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import { renderTextImage } from '../../support/text-images.js';
 import { makeFifo, scriptFolder, shellQuote, type ScriptFolder } from './tesseract-scripts.js';
+import { systemProgramPresent, tesseractProgram } from '../../support/system-programs.js';
 
 // Each recognition runs a script that takes the next number (1, 2, …) and then waits at its own gate, a FIFO, until the
 // test opens it: opening a FIFO for writing completes only once the script has opened it for reading, so the test
@@ -41,7 +42,7 @@ function starts(): number {
   return readFileSync(`${scripts.folder}/starts`, 'utf8').split('\n').filter(Boolean).length;
 }
 
-describe('OCR engine concurrency', () => {
+describe.skipIf(!systemProgramPresent(tesseractProgram))('OCR engine concurrency', () => {
   it('with concurrency 1, starts the second tesseract only after the first has ended', async () => {
     const reader = engine(1);
     const events: string[] = [];

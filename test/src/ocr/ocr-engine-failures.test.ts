@@ -5,6 +5,7 @@ import { createOcrEngine, type OcrEngineOptions, type PreparedImage } from '../.
 import { silentLogger } from '../../../src/shared/log.js';
 import { renderTextImage } from '../../support/text-images.js';
 import { makeFifo, processExists, scriptFolder, shellQuote } from './tesseract-scripts.js';
+import { systemProgramPresent, tesseractProgram } from '../../support/system-programs.js';
 
 // What the engine answers when tesseract cannot do its work: every failure is a result, and the engine keeps working.
 
@@ -20,7 +21,7 @@ function lines(file: string): string[] {
   return readFileSync(file, 'utf8').split('\n').filter(Boolean);
 }
 
-describe('OCR engine failures', () => {
+describe.skipIf(!systemProgramPresent(tesseractProgram))('OCR engine failures', () => {
   it('kills a recognition that runs past the time-out, and reads the next image', async () => {
     const marker = `${scripts.folder}/slept-once`;
     const pidFile = `${scripts.folder}/sleeper-pid`;
