@@ -23,12 +23,24 @@ export function skipSummary(notes: readonly SkipNote[]): string | undefined {
   return `Skipped, not installed here: ${parts.join(', ')}`;
 }
 
+/** Shared by the projects (`process`, `unit`): each runs this setup, and the run should end with one line. */
+interface SkipRun {
+  folder: string;
+  projects: number;
+}
+const runKey = Symbol.for('saeng.test.skipRun');
+const shared = globalThis as { [runKey]?: SkipRun };
+
 export default function setup(project: TestProject): () => void {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'saeng-test-skips-'));
-  project.provide(skipNotesKey, folder);
+  const run = (shared[runKey] ??= { folder: mkdtempSync(path.join(os.tmpdir(), 'saeng-test-skips-')), projects: 0 });
+  run.projects += 1;
+  project.provide(skipNotesKey, run.folder);
   return () => {
-    const notes = readdirSync(folder).map((name) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as SkipNote);
-    rmSync(folder, { recursive: true, force: true });
+    run.projects -= 1;
+    if (run.projects > 0) return;
+    delete shared[runKey];
+    const notes = readdirSync(run.folder).map((name) => JSON.parse(readFileSync(path.join(run.folder, name), 'utf8')) as SkipNote);
+    rmSync(run.folder, { recursive: true, force: true });
     const summary = skipSummary(notes);
     if (summary) console.log(`\n${summary}\n`);
   };
