@@ -30,33 +30,33 @@ function firstRequestSplit(body: RequestBody, rendered: RenderedPrompt, tokens: 
   };
 }
 
-export async function main(given: string[]): Promise<void> {
-  const argv = withQuickSettings(given, ['--turns', '2', '--rounds', '1']);
-  const quick = isQuick(argv);
-  const turns = option(argv, 'turns', 3);
-  const rounds = option(argv, 'rounds', 1);
-  const trace = argv.includes('--trace');
-  const chosen = scenarios.filter((scenario) => !quick || scenario.quick);
+interface Run {
+  scenarios: Scenario[];
+  rounds: number;
+  turns: number;
+  trace: boolean;
+}
+
+/** Runs the scenarios round by round and passes every model request, in order, through the one slot. */
+async function measure(run: Run): Promise<{ measured: MeasuredRequest[]; first: ReturnType<typeof firstRequestSplit> | undefined }> {
   const encode = qwenTokenizer();
   const cache = new OneSlotCache();
   const measured: MeasuredRequest[] = [];
   let first: ReturnType<typeof firstRequestSplit> | undefined;
   const bench = await openBench();
   try {
-    for (let round = 0; round < rounds; round++) {
+    for (let round = 0; round < run.rounds; round++) {
       const worlds = new Map<Scenario['world'], World>();
       try {
-        for (const scenario of chosen) {
+        for (const scenario of run.scenarios) {
           const world = worlds.get(scenario.world) ?? (await bench.openWorld(scenario.world));
           worlds.set(scenario.world, world);
           const before = world.fake.chatRequests.length;
-          await scenario.run({ world, conversation: (name = '') => `${scenario.name}-${round}${name}`, turns, documentPath: bench.documentPath });
+          await scenario.run({ world, conversation: (name = '') => `${scenario.name}-${round}${name}`, turns: run.turns, documentPath: bench.documentPath });
           try {
             world.fake.assertAllConsumed();
           } catch (error) {
-            throw new Error(`model-work scenario ${scenario.name} did not run as scripted: ${error instanceof Error ? error.message : String(error)}`, {
-              cause: error,
-            });
+            throw new Error(`model-work scenario ${scenario.name} did not run as scripted`, { cause: error });
           }
           for (const [index, body] of world.fake.chatRequests.slice(before).entries()) {
             const rendered = renderChatMl(body);
@@ -65,7 +65,7 @@ export async function main(given: string[]): Promise<void> {
             const entry = { scenario: scenario.name, round, request: index + 1, kind: kindOf(body), ...cache.next({ rendered, tokens, hasTools }) };
             measured.push(entry);
             first ??= firstRequestSplit(body, rendered, tokens.length, encode);
-            if (trace)
+            if (run.trace)
               process.stderr.write(`${entry.scenario} #${entry.request} ${entry.kind}: ${entry.total} tokens, ${entry.processed} processed (${entry.cause})\n`);
           }
         }
@@ -76,18 +76,31 @@ export async function main(given: string[]): Promise<void> {
   } finally {
     await bench.close();
   }
+  return { measured, first };
+}
+
+export async function main(given: string[]): Promise<void> {
+  const argv = withQuickSettings(given, ['--turns', '2', '--rounds', '1']);
+  const quick = isQuick(argv);
+  const run: Run = {
+    scenarios: scenarios.filter((scenario) => !quick || scenario.quick),
+    rounds: option(argv, 'rounds', 1),
+    turns: option(argv, 'turns', 3),
+    trace: argv.includes('--trace'),
+  };
+  const { measured, first } = await measure(run);
   const report = {
     bench: 'model-work',
     quick,
-    rounds,
-    turns,
+    rounds: run.rounds,
+    turns: run.turns,
     tokenizer: tokenizerName(),
     template: 'Qwen3 ChatML as llama-server renders it (tools in the system turn)',
     cache: 'one slot, shared by every conversation; prompt tokens only (generated tokens not counted as cached)',
     firstRequest: first ?? null,
     overall: figuresOf(measured, measured.slice(1)),
     scenarios: scenarioFigures(measured),
-    skipped: scenarios.filter((scenario) => !chosen.includes(scenario)).map((scenario) => ({ scenario: scenario.name, reason: 'not part of --quick' })),
+    skipped: scenarios.filter((scenario) => !run.scenarios.includes(scenario)).map((scenario) => ({ scenario: scenario.name, reason: 'not part of --quick' })),
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
