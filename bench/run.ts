@@ -1,6 +1,20 @@
 // `npm run bench -- <name> [--quick] [options]`: runs bench/<name>.ts, which prints its figures as JSON on stdout;
 // --quick is a short run of every bench (test/bench/ runs each once).
-const benches = ['turn', 'guards', 'retrieval', 'retrieval-postgres', 'scale', 'search', 'log', 'platform', 'ocr', 'dlp', 'soak', 'hardening'] as const;
+const benches = [
+  'turn',
+  'model-work',
+  'guards',
+  'retrieval',
+  'retrieval-postgres',
+  'scale',
+  'search',
+  'log',
+  'platform',
+  'ocr',
+  'dlp',
+  'soak',
+  'hardening',
+] as const;
 
 const [name, ...rest] = process.argv.slice(2);
 if (!name || !(benches as readonly string[]).includes(name)) {

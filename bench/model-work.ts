@@ -1,0 +1,106 @@
+import type { RequestBody } from '../test/fakes/model-server.js';
+import { OneSlotCache, qwenTokenizer, tokenizerName, type Encode } from './model-work-cache.js';
+import { renderChatMl, type RenderedPrompt } from './model-work-chatml.js';
+import { figuresOf, scenarioFigures, type MeasuredRequest } from './model-work-figures.js';
+import { scenarios, type Scenario } from './model-work-scenarios.js';
+import { openBench, type World } from './model-work-world.js';
+import { option } from './platform-measure.js';
+import { isQuick, withQuickSettings } from './quick.js';
+
+// `npm run bench -- model-work [--quick] [--turns N] [--rounds N] [--trace]`: the work the model server does for
+// Saeng, in prompt tokens. Scenarios run through the real app against a fake llama-server; every request it
+// received is rendered with Qwen3's chat template, counted with Qwen3's tokenizer and fed, in order, to a one-slot
+// prompt cache: tokens processed = prompt − longest common token prefix with the request before (any conversation).
+// Baseline: the prompt tokens themselves (no cache at all); reuse = 1 − processed / prompt. --trace: one line per
+// request on stderr.
+
+const kindOf = (body: RequestBody): string =>
+  body.stream !== true ? 'helper call (not streamed)' : Array.isArray(body.tools) && body.tools.length > 0 ? 'turn step' : 'turn step without tools';
+
+/** The first request's parts: the system prompt's own tokens and those of the tool definitions (counted alone). */
+function firstRequestSplit(body: RequestBody, rendered: RenderedPrompt, tokens: number, encode: Encode) {
+  const messages = Array.isArray(body.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
+  const system = messages[0]?.role === 'system' && typeof messages[0].content === 'string' ? messages[0].content : '';
+  const tools = rendered.segments.find((segment) => segment.label === 'tools block');
+  return {
+    tokens,
+    systemTokens: encode(system).length,
+    toolTokens: tools ? encode(rendered.text.slice(tools.start, tools.end)).length : 0,
+    tools: Array.isArray(body.tools) ? body.tools.length : 0,
+  };
+}
+
+interface Run {
+  scenarios: Scenario[];
+  rounds: number;
+  turns: number;
+  trace: boolean;
+}
+
+/** Runs the scenarios round by round and passes every model request, in order, through the one slot. */
+async function measure(run: Run): Promise<{ measured: MeasuredRequest[]; first: ReturnType<typeof firstRequestSplit> | undefined }> {
+  const encode = qwenTokenizer();
+  const cache = new OneSlotCache();
+  const measured: MeasuredRequest[] = [];
+  let first: ReturnType<typeof firstRequestSplit> | undefined;
+  const bench = await openBench();
+  try {
+    for (let round = 0; round < run.rounds; round++) {
+      const worlds = new Map<Scenario['world'], World>();
+      try {
+        for (const scenario of run.scenarios) {
+          const world = worlds.get(scenario.world) ?? (await bench.openWorld(scenario.world));
+          worlds.set(scenario.world, world);
+          const before = world.fake.chatRequests.length;
+          await scenario.run({ world, conversation: (name = '') => `${scenario.name}-${round}${name}`, turns: run.turns, documentPath: bench.documentPath });
+          try {
+            world.fake.assertAllConsumed();
+          } catch (error) {
+            throw new Error(`model-work scenario ${scenario.name} did not run as scripted`, { cause: error });
+          }
+          for (const [index, body] of world.fake.chatRequests.slice(before).entries()) {
+            const rendered = renderChatMl(body);
+            const tokens = encode(rendered.text);
+            const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
+            const entry = { scenario: scenario.name, round, request: index + 1, kind: kindOf(body), ...cache.next({ rendered, tokens, hasTools }) };
+            measured.push(entry);
+            first ??= firstRequestSplit(body, rendered, tokens.length, encode);
+            if (run.trace)
+              process.stderr.write(`${entry.scenario} #${entry.request} ${entry.kind}: ${entry.total} tokens, ${entry.processed} processed (${entry.cause})\n`);
+          }
+        }
+      } finally {
+        for (const world of worlds.values()) await world.close();
+      }
+    }
+  } finally {
+    await bench.close();
+  }
+  return { measured, first };
+}
+
+export async function main(given: string[]): Promise<void> {
+  const argv = withQuickSettings(given, ['--turns', '2', '--rounds', '1']);
+  const quick = isQuick(argv);
+  const run: Run = {
+    scenarios: scenarios.filter((scenario) => !quick || scenario.quick),
+    rounds: option(argv, 'rounds', 1),
+    turns: option(argv, 'turns', 3),
+    trace: argv.includes('--trace'),
+  };
+  const { measured, first } = await measure(run);
+  const report = {
+    bench: 'model-work',
+    quick,
+    rounds: run.rounds,
+    turns: run.turns,
+    tokenizer: tokenizerName(),
+    template: 'Qwen3 ChatML as llama-server renders it (tools in the system turn)',
+    cache: 'one slot, shared by every conversation; prompt tokens only (generated tokens not counted as cached)',
+    firstRequest: first ?? null,
+    overall: figuresOf(measured, measured.slice(1)),
+    scenarios: scenarioFigures(measured),
+    skipped: scenarios.filter((scenario) => !run.scenarios.includes(scenario)).map((scenario) => ({ scenario: scenario.name, reason: 'not part of --quick' })),
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}
