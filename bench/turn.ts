@@ -5,6 +5,7 @@ import OpenAI from 'openai';
 import { startFakeModelServer, type RequestBody } from '../test/fakes/model-server.js';
 import { defaultHistoryLimits, type HistoryLimits } from '../agent/history.js';
 import { createTestApp, lookupTool } from '../test/support/test-app.js';
+import { commonPrefixLength } from './common-prefix.js';
 import { isQuick, withQuickSettings } from './quick.js';
 
 // `npm run bench -- turn [--quick] [--turns N] [--conversations N]`: the whole pipeline (router → agent → guards → outbound)
@@ -20,13 +21,6 @@ function option(argv: string[], name: string, fallback: number): number {
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-}
-
-function commonPrefixLength(left: string, right: string): number {
-  const limit = Math.min(left.length, right.length);
-  let index = 0;
-  while (index < limit && left.charCodeAt(index) === right.charCodeAt(index)) index++;
-  return index;
 }
 
 const serialize = (body: RequestBody) => JSON.stringify(body.tools ?? []) + JSON.stringify(body.messages ?? []);
