@@ -4,7 +4,7 @@ import { defineTool } from '../../agent/tools/tool.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody, type ScriptStep } from '../fakes/model-server.js';
 import { messagesOf } from '../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { expectToolsBarred } from '../support/tools-barred.js';
+import { expectToolsBarred } from '../support/prompt-prefix.js';
 
 // Failed calls repeated through the real turn (issue 14): a model that sends the same broken call again and again
 // (arguments zod rejects, a tool it was never offered, a call that fails when it runs) is warned on the 2nd

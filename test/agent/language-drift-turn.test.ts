@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
 import { messagesOf, newestUserContent } from '../fakes/recorded-messages.js';
 import { createTestApp, lookupTool, type TestApp } from '../support/test-app.js';
-import { expectToolsBarred } from '../support/tools-barred.js';
+import { expectToolsBarred } from '../support/prompt-prefix.js';
 
 // The language step end to end: the real turn, router and model client against the scripted fake model server.
 

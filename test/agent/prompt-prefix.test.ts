@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeModelServer, type FakeModelServer, type Flavour, type RequestBody, type ScriptStep } from '../fakes/model-server.js';
+import { startFakeModelServer, type FakeModelServer, type Flavour, type ScriptStep } from '../fakes/model-server.js';
 import { messagesOf } from '../fakes/recorded-messages.js';
 import type { FakeHttpServer } from '../fakes/search/fake-http-server.js';
 import { startSearxngFake } from '../fakes/search/searxng-fake.js';
 import { createTestApp, lookupTool, type TestApp } from '../support/test-app.js';
-import { expectToolsBarred } from '../support/tools-barred.js';
+import { expectSharedPrefix, expectToolsBarred } from '../support/prompt-prefix.js';
 
 // The prompt-cache rule on the wire (docs/architecture.md, "Turn loop and guard order"): every request of a turn,
 // the tools' own model calls included, starts with the same system message, the same tools and the history as the
@@ -37,26 +37,6 @@ async function start(flavour: Flavour, environment: Record<string, string> = {})
   return { model, test };
 }
 
-const serialized = (value: unknown) => JSON.stringify(value ?? null);
-
-/**
- * Every request sends the system message and tools of the first, byte for byte, and extends the turn's latest
- * streamed request: an internal (non-streamed) call appends to it and is itself never extended.
- */
-function expectSharedPrefix(requests: readonly RequestBody[]): void {
-  const [first] = requests;
-  expect(first).toBeDefined();
-  let chain = messagesOf(first);
-  for (const [index, body] of requests.entries()) {
-    const messages = messagesOf(body);
-    expect(serialized(messages[0]), `request ${index + 1}: system message`).toBe(serialized(messagesOf(first)[0]));
-    expect(serialized(body.tools), `request ${index + 1}: tools`).toBe(serialized(first?.tools));
-    expect(serialized(messages.slice(0, chain.length)), `request ${index + 1}: history`).toBe(serialized(chain));
-    expect(messages.length, `request ${index + 1}: appends`).toBeGreaterThan(chain.length - (index === 0 ? 1 : 0));
-    if (body.stream === true) chain = messages;
-  }
-}
-
 describe('one prompt prefix for every request of a turn (llama-server)', () => {
   it('a tool call, then the answer; the next turn starts with the same system message and tools', async () => {
     const { model, test } = await start('llama-server');
@@ -66,8 +46,8 @@ describe('one prompt prefix for every request of a turn (llama-server)', () => {
     model.assertAllConsumed();
     expectSharedPrefix(model.chatRequests.slice(0, 2));
     const [, second, nextTurn] = model.chatRequests;
-    expect(serialized(messagesOf(nextTurn)[0])).toBe(serialized(messagesOf(second)[0]));
-    expect(serialized(nextTurn?.tools)).toBe(serialized(second?.tools));
+    expect(JSON.stringify(messagesOf(nextTurn)[0])).toBe(JSON.stringify(messagesOf(second)[0]));
+    expect(JSON.stringify(nextTurn?.tools)).toBe(JSON.stringify(second?.tools));
     expect(nextTurn).not.toHaveProperty('tool_choice');
   });
 

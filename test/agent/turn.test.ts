@@ -4,7 +4,7 @@ import { defineTool } from '../../agent/tools/tool.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../fakes/model-server.js';
 import { messagesOf } from '../fakes/recorded-messages.js';
 import { createTestApp, lookupTool, type TestApp } from '../support/test-app.js';
-import { expectToolsBarred } from '../support/tools-barred.js';
+import { expectToolsBarred } from '../support/prompt-prefix.js';
 
 // The turn end to end through the router and the scripted fake model server.
 

@@ -4,7 +4,7 @@ import { defineTool } from '../../../agent/tools/tool.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { messagesOf } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { expectToolsBarred } from '../../support/tools-barred.js';
+import { expectToolsBarred } from '../../support/prompt-prefix.js';
 
 // Leaked tool-call markup end to end: the model prints a call as text instead of a structured tool call. A valid
 // call of a registered tool is run for real and the loop continues; anything else is cut. No markup ever reaches

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { createTestApp, lookupTool, type TestApp } from '../../support/test-app.js';
-import { expectToolsBarred } from '../../support/tools-barred.js';
+import { expectToolsBarred } from '../../support/prompt-prefix.js';
 
 // Refusal replacement end to end: a Thai question, a tool that found something, and a model that answers with an
 // English stock refusal or a step-budget sentinel. The user gets a Thai answer built from the tool log (with its

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../../../agent/tools/tool.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { expectToolsBarred } from '../../support/tools-barred.js';
+import { expectToolsBarred } from '../../support/prompt-prefix.js';
 
 // Repeat-call guard end to end: the same tool with the same canonical arguments in one turn. The 2nd call is not
 // run (the model gets the earlier result with a warning); the 3rd is blocked and the loop gives its final answer

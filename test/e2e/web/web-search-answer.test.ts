@@ -7,7 +7,7 @@ import { startTavilyFake } from '../../fakes/search/tavily-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
 import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
-import { expectToolsBarred } from '../../support/tools-barred.js';
+import { expectToolsBarred } from '../../support/prompt-prefix.js';
 
 // A Thai question through the whole app: router → turn → web_search → provider fake (a Thai fixture with
 // distractors) → the layer-3 YES/NO call → the model's answer, whose typed URLs go and whose one source list is
