@@ -3,6 +3,7 @@ import { findLeakedToolCalls } from './guards/leaked-markup.js';
 import { createStreamMonitor } from './guards/stream-monitor.js';
 import { parseToolArguments, type AssembledToolCall, type OutputCut } from './model/index.js';
 import type { AnyTool } from './tools/tool.js';
+import { repeatBlocked } from './stop-predicates.js';
 import type { AgentRuntime } from './turn-request.js';
 import type { TurnState } from './turn-state.js';
 
@@ -25,9 +26,12 @@ export async function modelStep(turn: TurnState, runtime: AgentRuntime, toolsAll
   let abortKind: 'repetition' | 'leaked-markup' | undefined;
   record.steps++;
   turn.reportStep({ kind: 'model' });
+  turn.sentCount = turn.messages.length;
+  // The tools go with every request of the turn, callable or not: the prompt prefix stays the same bytes.
   const result = await runtime.model.call({
     messages: turn.messages,
-    tools: toolsAllowed ? turn.offeredTools : undefined,
+    tools: turn.offeredTools,
+    toolsBarred: !toolsAllowed,
     signal: turn.context.signal,
     onText: (visible) => {
       const verdict = monitor.inspect(visible);
@@ -61,7 +65,9 @@ export async function modelStep(turn: TurnState, runtime: AgentRuntime, toolsAll
     reason: recovered.length > 0 ? `recovered ${recovered.length} tool call(s) from text` : 'tool-call markup cut from the answer',
   });
   record.drafts.push(result.content);
-  if (recovered.length === 0 && result.aborted && !result.cut) record.stopReason = 'leaked-markup';
+  // After a blocked repeat the block stays the reason: a server that honours tool_choice "none" hands the model's
+  // further call back as this markup.
+  if (recovered.length === 0 && result.aborted && !result.cut && !repeatBlocked(record)) record.stopReason = 'leaked-markup';
   return {
     text: leaked.cleanedText,
     calls: recovered.map((call, index) => ({ id: `recovered_${record.steps}_${index}`, ...call })),

@@ -17,6 +17,8 @@ export interface TurnState {
   /** Undefined when the model cannot call tools (never an empty array). */
   readonly offeredTools: ChatCompletionTool[] | undefined;
   readonly userAskedToRepeat: boolean;
+  /** How many of `messages` the last model request sent: a tool's own model call goes after exactly those. */
+  sentCount: number;
   /** Tells the caller a step has started (TurnRequest.onStep). */
   readonly reportStep: (step: TurnStep) => void;
 }
@@ -24,6 +26,7 @@ export interface TurnState {
 export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnState {
   const shownImages = request.questionImages;
   const pendingImages: ModelImage[] = [];
+  const offeredTools = request.capabilities.tools && runtime.toolDefinitions.length > 0 ? runtime.toolDefinitions : undefined;
   const context: ToolContext = {
     conversationKey: request.conversationKey,
     spaceKey: request.spaceKey,
@@ -39,7 +42,9 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
     dataDir: runtime.dataDir,
     signal: request.signal,
     log: runtime.log,
-    complete: runtime.model.complete,
+    // The turn's last request as its prefix, so the server re-reads only the helper's message (docs/architecture.md,
+    // "Turn loop and guard order").
+    complete: (completion) => runtime.model.complete({ ...completion, prefix: { messages: messages.slice(0, state.sentCount), tools: offeredTools } }),
     progress: request.progress,
     now: request.now,
     turnState: new Map(),
@@ -52,15 +57,17 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
       ? { role: 'user', content: request.userContent }
       : { role: 'user', content: [{ type: 'text', text: request.userContent }, ...shownImages.map(imagePart)] },
   ];
-  return {
+  const state: TurnState = {
     record: startRecord(request, runtime.language, request.images),
     messages,
     context,
     pendingImages,
-    offeredTools: request.capabilities.tools && runtime.toolDefinitions.length > 0 ? runtime.toolDefinitions : undefined,
+    offeredTools,
     userAskedToRepeat: userAskedToRepeat(request.question),
     reportStep: request.onStep,
+    sentCount: messages.length,
   };
+  return state;
 }
 
 export function imagePart(image: ModelImage): { type: 'image_url'; image_url: { url: string } } {

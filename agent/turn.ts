@@ -60,7 +60,7 @@ async function answerLoop(turn: TurnState, runtime: AgentRuntime, budget: number
     }
     if (!isFinalAnswer(answer, toolsAllowed)) {
       await toolStep(turn, runtime, answer.calls, answer.text);
-      continue; // after a blocked repeat the next pass has no tools and gives the final answer
+      continue; // after a blocked repeat the next pass may not call tools and gives the final answer
     }
     if (answer.calls.length > 0) record.drafts.push(answer.text); // tools asked for at the limit: the answer is what we have
     record.finalText = answer.text.trim();
@@ -80,7 +80,7 @@ function askAgainToWrite(turn: TurnState, instruction: string, language: Languag
 
 /**
  * The language step: an answer with none of the question's language (Chinese to a Thai question) is asked for once
- * more, without tools, in the turn's messages (tool results stay, so the numbers and sources guards still apply).
+ * more, with tools barred, in the turn's messages (tool results stay, so the numbers and sources guards still apply).
  * The drifted answer stays a draft; a retry that drifts too gives the notice above the original.
  */
 async function keepLanguage(turn: TurnState, runtime: AgentRuntime): Promise<void> {

@@ -147,6 +147,8 @@ export function createApp(options: AppOptions): App {
     maxTokens: config.MODEL_MAX_TOKENS,
     outputLimits: { answerChars: config.MODEL_MAX_ANSWER_CHARS, reasoningChars: config.MODEL_MAX_REASONING_CHARS, stepMs: config.MODEL_STEP_MAX_MS },
     log,
+    // Read at call time: detection runs before a turn's first call.
+    server: () => capabilities.server(),
   });
   const capabilities = new DetectedCapabilities({
     settings: { baseUrl: config.MODEL_BASE_URL, apiKey: config.MODEL_API_KEY, tools: config.MODEL_TOOLS, vision: config.MODEL_VISION },

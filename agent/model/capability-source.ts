@@ -1,5 +1,6 @@
 import type { Keyv } from 'keyv';
 import { detectCapabilities, forgetCapabilities, type CapabilityReport, type Override } from './capabilities.js';
+import type { ServerKind } from './fingerprint.js';
 import type { CapabilitySource } from './types.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { ModelCapabilities } from '../../src/shared/types.js';
@@ -43,6 +44,11 @@ export class DetectedCapabilities implements CapabilitySource {
       this.pending = undefined;
     });
     return this.pending;
+  }
+
+  /** The server kind of the kept report; undefined before the first detection. */
+  server(): ServerKind | undefined {
+    return this.report?.server === 'unreachable' ? undefined : this.report?.server;
   }
 
   async forget(): Promise<void> {

@@ -3,12 +3,15 @@ import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
+  ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { Logger } from '../../src/shared/log.js';
 import { streamAttempt, wholeAttempt, type AttemptOutcome } from './attempt.js';
 import { trimTrailingSlashes } from './http.js';
 import { classifyFailure, extractErrorMessage, isResponseFormatRefusal, isStreamWithToolsUnsupported } from './errors.js';
+import type { ServerKind } from './fingerprint.js';
 import { withRetries } from './retry.js';
+import { toolCallBan, withBanInstruction } from './tool-ban.js';
 import { ModelError, type CompletionRequest, type ModelCallRequest, type ModelCallResult, type ModelClient, type OutputLimits } from './types.js';
 
 export interface ModelClientOptions {
@@ -30,6 +33,8 @@ export interface ModelClientOptions {
   fetch?: typeof globalThis.fetch;
   /** First retry delay (default 500 ms; tests pass a few ms). */
   backoffMs?: number;
+  /** The detected server kind, once known: how a call is told not to call tools (tool-ban.ts). */
+  server?: () => ServerKind | 'unreachable' | undefined;
 }
 
 export function createModelClient(options: ModelClientOptions): ModelClient {
@@ -85,16 +90,26 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     throw new ModelError('timeout', `the model server did not answer GET /models within ${Math.min(options.timeoutMs, 10_000)} ms`);
   }
 
+  /** The tools part of a body, and the messages as sent (a barred call may need the words in the last user message). */
+  function toolsPart(offered: ChatCompletionTool[] | undefined, barred: boolean, messages: ChatCompletionMessageParam[]) {
+    const tools = offered !== undefined && offered.length > 0 ? offered : undefined;
+    // Never `tools: []`: some servers treat it as a tools request.
+    if (!tools) return { tools, fields: {}, messages };
+    if (!barred) return { tools, fields: { tools, parallel_tool_calls: false }, messages };
+    const ban = toolCallBan(options.server?.());
+    const fields = { tools, parallel_tool_calls: false, ...(ban.toolChoiceNone ? { tool_choice: 'none' as const } : {}) };
+    return { tools, fields, messages: withBanInstruction(messages, ban) };
+  }
+
   async function call(request: ModelCallRequest): Promise<ModelCallResult> {
     const started = performance.now();
-    const tools = request.tools !== undefined && request.tools.length > 0 ? request.tools : undefined;
+    const { tools, fields, messages } = toolsPart(request.tools, request.toolsBarred === true, request.messages);
     const body: ChatCompletionCreateParamsStreaming = {
       model: await modelForCall(),
-      messages: request.messages,
+      messages,
       stream: true,
       max_tokens: request.maxTokens ?? options.maxTokens,
-      // Never `tools: []`: some servers treat it as a tools request.
-      ...(tools ? { tools, parallel_tool_calls: false } : {}),
+      ...fields,
     };
     let streaming = tools === undefined || canStreamWithTools;
     let textShown = false;
@@ -136,15 +151,13 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
   }
 
   async function complete(request: CompletionRequest): Promise<string> {
-    const messages: ChatCompletionMessageParam[] = [
-      ...(request.system !== undefined ? [{ role: 'system' as const, content: request.system }] : []),
-      ...request.messages,
-    ];
+    const { fields, messages } = toolsPart(request.prefix?.tools, true, completionMessages(request));
     const body: ChatCompletionCreateParamsNonStreaming = {
       model: await modelForCall(),
       messages,
       stream: false,
       max_tokens: request.maxTokens ?? options.maxTokens,
+      ...fields,
     };
     const schema = request.jsonSchema;
     const withSchema: ChatCompletionCreateParamsNonStreaming = schema
@@ -167,10 +180,24 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
       log.debug('server refused response_format; asking without it');
       outcome = await run(body);
     }
+    // A call the server let through anyway is no answer: the text is what counts.
+    if (outcome.result.toolCalls.length > 0) log.debug({ toolCalls: outcome.result.toolCalls.length }, 'tool call in a completion ignored');
     return outcome.result.content.trim();
   }
 
   return { baseUrl, model, call, complete };
+}
+
+/**
+ * Alone: the helper's own system message, then its messages. Inside a turn: the turn's last request unchanged, then
+ * one user message that starts with the helper's instruction, so the system message stays the turn's.
+ */
+function completionMessages(request: CompletionRequest): ChatCompletionMessageParam[] {
+  if (!request.prefix) {
+    return [...(request.system !== undefined ? [{ role: 'system' as const, content: request.system }] : []), ...request.messages];
+  }
+  const parts = [request.system, ...request.messages.map((message) => message.content)].filter((part) => part !== undefined && part !== '');
+  return [...request.prefix.messages, { role: 'user', content: parts.join('\n\n') }];
 }
 
 /** Error bodies come in five shapes; rewrite them to `{"error":{"message"}}` so the SDK error always carries the text. */

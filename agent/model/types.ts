@@ -11,6 +11,11 @@ export interface CompletionRequest {
   /** Ask for JSON matching this schema where the server supports `response_format: json_schema`. */
   jsonSchema?: { name: string; schema: Record<string, unknown> };
   signal?: AbortSignal;
+  /**
+   * A call inside a turn: sent after the turn's last request (system message, tools, history as they were), with
+   * `system` moved into the appended user message, so the server re-reads only that message. Tools are not callable.
+   */
+  prefix?: { messages: ChatCompletionMessageParam[]; tools?: ChatCompletionTool[] };
 }
 
 export type TextCompleter = (request: CompletionRequest) => Promise<string>;
@@ -34,8 +39,10 @@ export type StreamDecision = 'continue' | 'abort';
 
 export interface ModelCallRequest {
   messages: ChatCompletionMessageParam[];
-  /** Omitted (not an empty array) when the model must answer without tools. */
+  /** Omitted (not an empty array) when the model cannot call tools at all. */
   tools?: ChatCompletionTool[];
+  /** The tools are sent for the prompt prefix only: the model must answer without calling them. */
+  toolsBarred?: boolean;
   maxTokens?: number;
   signal?: AbortSignal;
   /**

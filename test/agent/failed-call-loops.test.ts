@@ -4,6 +4,7 @@ import { defineTool } from '../../agent/tools/tool.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody, type ScriptStep } from '../fakes/model-server.js';
 import { messagesOf } from '../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { expectToolsBarred } from '../support/prompt-prefix.js';
 
 // Failed calls repeated through the real turn (issue 14): a model that sends the same broken call again and again
 // (arguments zod rejects, a tool it was never offered, a call that fails when it runs) is warned on the 2nd
@@ -56,7 +57,7 @@ describe('failed calls repeated through the turn', () => {
 
     // Three calling steps, then one step without tools (where this model still calls): 4 requests, not 8.
     expect(fake.chatRequests).toHaveLength(4);
-    expect(fake.chatRequests[3]?.tools).toBeUndefined();
+    expectToolsBarred(fake.chatRequests[3]);
     expect(repeatEvents(handled)).toEqual(['warn', 'block']);
     expect(handled.turn?.stopReason).toBe('repeat-call');
 
@@ -77,7 +78,7 @@ describe('failed calls repeated through the turn', () => {
       { toolCalls: [{ name: 'query_knowledge', arguments: '{}' }] },
       { toolCalls: [{ name: 'query_knowledge', arguments: '{ }' }] },
       { toolCalls: [{ name: 'query_knowledge', arguments: ' {  } ' }] },
-      { text: 'ยังไม่มีคลังความรู้ผูกกับแชตนี้ค่ะ', expect: (body) => expect(body.tools).toBeUndefined() },
+      { text: 'ยังไม่มีคลังความรู้ผูกกับแชตนี้ค่ะ', expect: (body) => expectToolsBarred(body) },
     );
     const handled = await test.ask('ในคลังความรู้มีอะไรบ้าง');
     fake.assertAllConsumed();
@@ -112,7 +113,7 @@ describe('failed calls repeated through the turn', () => {
   it('alternating two failing calls is caught on the 5th', async () => {
     const invalid: ScriptStep = { toolCalls: [{ name: 'query_knowledge', arguments: {} }] };
     const unknown: ScriptStep = { toolCalls: [{ name: 'search_internet', arguments: { q: 'x' } }] };
-    fake.script(invalid, unknown, invalid, unknown, invalid, { text: 'ขออภัย ตอบไม่ได้ค่ะ', expect: (body) => expect(body.tools).toBeUndefined() });
+    fake.script(invalid, unknown, invalid, unknown, invalid, { text: 'ขออภัย ตอบไม่ได้ค่ะ', expect: (body) => expectToolsBarred(body) });
     const handled = await test.ask('ลองดู');
     fake.assertAllConsumed();
     expect(fake.chatRequests).toHaveLength(6);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
 import { messagesOf, newestUserContent } from '../fakes/recorded-messages.js';
 import { createTestApp, lookupTool, type TestApp } from '../support/test-app.js';
+import { expectToolsBarred } from '../support/prompt-prefix.js';
 
 // The language step end to end: the real turn, router and model client against the scripted fake model server.
 
@@ -39,7 +40,7 @@ describe('language drift through the turn', () => {
     fake.assertAllConsumed();
     expect(fake.chatRequests).toHaveLength(3);
     const retry = fake.chatRequests[2];
-    expect(retry?.tools).toBeUndefined();
+    expectToolsBarred(retry);
     expect(String(newestUserContent(retry))).toContain('ภาษาไทย');
     const messages = messagesOf(retry);
     expect(messages.at(-2)).toMatchObject({ role: 'assistant', content: chinese });
@@ -52,7 +53,7 @@ describe('language drift through the turn', () => {
   });
 
   it('gives a Thai notice above the original answer when the retry stays Chinese', async () => {
-    fake.script({ text: chinese }, { text: '这家商店每天早上八点开门，晚上八点关门。', expect: (body) => expect(body.tools).toBeUndefined() });
+    fake.script({ text: chinese }, { text: '这家商店每天早上八点开门，晚上八点关门。', expect: (body) => expectToolsBarred(body) });
     const handled = await test.ask('ร้านเปิดกี่โมง');
     fake.assertAllConsumed();
     expect(fake.chatRequests).toHaveLength(2);
@@ -84,7 +85,7 @@ describe('language drift through the turn', () => {
     start({ BOT_LANGUAGE: 'en' });
     fake.script(
       { text: 'ร้านเปิดทุกวันตั้งแต่แปดโมงเช้าถึงสองทุ่มครับ' },
-      { text: 'The shop is open every day from 8 am to 8 pm.', expect: (body) => expect(body.tools).toBeUndefined() },
+      { text: 'The shop is open every day from 8 am to 8 pm.', expect: (body) => expectToolsBarred(body) },
     );
     const handled = await test.ask('When does the shop open?');
     fake.assertAllConsumed();

@@ -4,6 +4,7 @@ import { defineTool } from '../../agent/tools/tool.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../fakes/model-server.js';
 import { messagesOf } from '../fakes/recorded-messages.js';
 import { createTestApp, lookupTool, type TestApp } from '../support/test-app.js';
+import { expectToolsBarred } from '../support/prompt-prefix.js';
 
 // The turn end to end through the router and the scripted fake model server.
 
@@ -81,7 +82,7 @@ describe('the turn', () => {
     fake.script(
       { toolCalls: [{ name: 'lookup', arguments: { query: 'a' } }] },
       { toolCalls: [{ name: 'lookup', arguments: { query: 'b' } }] },
-      { text: 'สรุปจากที่ค้นมา: เปิด 08:00–20:00', expect: (body) => expect(body.tools).toBeUndefined() },
+      { text: 'สรุปจากที่ค้นมา: เปิด 08:00–20:00', expect: (body) => expectToolsBarred(body) },
     );
     const handled = await test.ask('ค้นหาให้หน่อย');
     fake.assertAllConsumed();

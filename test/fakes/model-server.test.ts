@@ -168,4 +168,18 @@ describe('fake model server', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: "model 'nope' not found" });
   });
+
+  it.each([
+    ['llama-server', false],
+    ['vllm', false],
+    ['lmstudio', false],
+    ['ollama', true],
+  ] as const)('tool_choice "none" on %s: a scripted call comes back as a call only where the field is ignored', async (flavour, asCall) => {
+    const server = await start({ flavour });
+    server.script({ toolCalls: [{ name: 'lookup', arguments: { query: 'เวลาเปิด' } }] });
+    const response = await post(server.url, { model: 'x', messages: [], tools: [], tool_choice: 'none' });
+    const message = ((await response.json()) as { choices: { message: { content: string | null; tool_calls?: unknown[] } }[] }).choices[0]?.message;
+    expect(message?.tool_calls !== undefined).toBe(asCall);
+    if (!asCall) expect(message?.content).toBe('<tool_call>\n{"name":"lookup","arguments":{"query":"เวลาเปิด"}}\n</tool_call>');
+  });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { isRecord } from '../../src/shared/is-record.js';
 import { llamaProps, ollamaShow } from './model-server-metadata.js';
 import { streamEndlessly, type EndlessStep } from './model-server-endless.js';
+import { underToolChoice } from './model-server-tool-choice.js';
 import { isJsonText, nowSeconds, pieces, randomId, readBody, sendJson, sseData, startSse } from './model-server-wire.js';
 
 export { contextOverflowStep, loadingStep, refusalStep } from './model-server-error-steps.js';
@@ -145,7 +146,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       } catch (error) {
         fake.unexpected.push(`expectation failed on chat call ${fake.chatRequests.length}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      await answerStep(step, chatBody, response);
+      await answerStep(underToolChoice(flavour, chatBody, step), chatBody, response);
       return;
     }
     answerFlavourEndpoint(request.method ?? 'GET', path, body, response);

@@ -4,6 +4,7 @@ import { defineTool } from '../../../agent/tools/tool.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { messagesOf } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { expectToolsBarred } from '../../support/prompt-prefix.js';
 
 // Leaked tool-call markup end to end: the model prints a call as text instead of a structured tool call. A valid
 // call of a registered tool is run for real and the loop continues; anything else is cut. No markup ever reaches
@@ -141,7 +142,7 @@ describe('leaked tool-call markup through the turn: cut', () => {
     test = appWith({ MODEL_MAX_STEPS: '2' });
     fake.script(
       { toolCalls: [{ name: 'lookup', arguments: { query: 'เวลาเปิด' } }] },
-      { text: '<tool_call>\n{"name": "lookup", "arguments": {"query": "วันหยุด"}}\n</tool_call>', expect: (body) => expect(body.tools).toBeUndefined() },
+      { text: '<tool_call>\n{"name": "lookup", "arguments": {"query": "วันหยุด"}}\n</tool_call>', expect: (body) => expectToolsBarred(body) },
     );
     const handled = await test.ask('ร้านเปิดกี่โมง');
     fake.assertAllConsumed();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { createTestApp, lookupTool, type TestApp } from '../../support/test-app.js';
+import { expectToolsBarred } from '../../support/prompt-prefix.js';
 
 // Refusal replacement end to end: a Thai question, a tool that found something, and a model that answers with an
 // English stock refusal or a step-budget sentinel. The user gets a Thai answer built from the tool log (with its
@@ -62,7 +63,7 @@ describe('refusal replacement through the turn', () => {
   it('the step limit with the model still asking for tools → a Thai answer from the tool log', async () => {
     await test.close();
     test = appWith({ MODEL_MAX_STEPS: '2' });
-    fake.script(lookupCall, { toolCalls: [{ name: 'lookup', arguments: { query: 'วันหยุด' } }], expect: (body) => expect(body.tools).toBeUndefined() });
+    fake.script(lookupCall, { toolCalls: [{ name: 'lookup', arguments: { query: 'วันหยุด' } }], expect: (body) => expectToolsBarred(body) });
     const handled = await test.ask('ร้านเปิดกี่โมง หยุดวันไหน');
     fake.assertAllConsumed();
     expect(handled.turn?.stopReason).toBe('step-limit');

@@ -5,6 +5,7 @@ import type { HandledMessage } from '../../../src/pipeline/router.js';
 import type { ProgressEvent } from '../../../src/shared/types.js';
 import { searxngResult, startSearxngFake, type SearxngFake } from '../../fakes/search/searxng-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
+import { expectSharedPrefix, expectToolsBarred } from '../../support/prompt-prefix.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 // The model chooses deep_research inside a turn. The tool's helper calls (facts, gaps, synthesis) go to the same
@@ -123,5 +124,8 @@ describe('deep_research called by the model inside a turn', () => {
       `🔎 ค้นคว้ารอบที่ 2/4: "${followUp}" (ได้ข้อมูลแล้ว 3 ข้อ)`,
     ]);
     expect(model.chatRequests.map((body) => body.stream === true)).toEqual([true, false, false, false, false, true]);
+    // The helper calls append one user message each to the turn's first request: the server re-reads only that.
+    expectSharedPrefix(model.chatRequests);
+    for (const body of model.chatRequests.slice(1, 5)) expectToolsBarred(body);
   });
 });

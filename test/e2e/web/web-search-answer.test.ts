@@ -7,6 +7,7 @@ import { startTavilyFake } from '../../fakes/search/tavily-fake.js';
 import { startFakeModelServer, type FakeModelServer, type RequestBody } from '../../fakes/model-server.js';
 import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { expectToolsBarred } from '../../support/prompt-prefix.js';
 
 // A Thai question through the whole app: router → turn → web_search → provider fake (a Thai fixture with
 // distractors) → the layer-3 YES/NO call → the model's answer, whose typed URLs go and whose one source list is
@@ -158,7 +159,7 @@ describe.each(cases)('a Thai question answered from $provider', (testCase) => {
 
     // Layer 3: one non-streaming call without tools, the numbered titles and snippets, no URLs.
     expect(check?.stream).not.toBe(true);
-    expect(check?.tools).toBeUndefined();
+    expectToolsBarred(check);
     const checkPrompt = textOf(messagesOf(check).at(-1));
     expect(checkPrompt.match(/^\d{1,2}\. /gm)).toHaveLength(testCase.checked);
     expect(checkPrompt).not.toMatch(/https?:\/\//);
