@@ -1,4 +1,5 @@
 import type { ModelImage } from '../src/shared/image-reading.js';
+import { addModelFigures } from '../src/shared/model-figures.js';
 import type { TurnRecord, TurnStep } from '../src/shared/types.js';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from './model/index.js';
 import { userAskedToRepeat } from './repeat-request.js';
@@ -44,7 +45,13 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
     log: runtime.log,
     // The turn's last request as its prefix, so the server re-reads only the helper's message (docs/architecture.md,
     // "Turn loop and guard order").
-    complete: (completion) => runtime.model.complete({ ...completion, prefix: { messages: messages.slice(0, state.sentCount), tools: offeredTools } }),
+    // Its figures count in the turn's: the helper's prompt work is this turn's too.
+    complete: (completion) =>
+      runtime.model.complete({
+        ...completion,
+        prefix: { messages: messages.slice(0, state.sentCount), tools: offeredTools },
+        onFigures: (figures) => addModelFigures(state.record.modelFigures, figures),
+      }),
     progress: request.progress,
     now: request.now,
     turnState: new Map(),
