@@ -24,16 +24,23 @@ function labelValues(exposition: string): string[] {
   );
 }
 
+/** The app against a fake llama-server with tools on and the lookup tool, its turns recorded into fresh metrics. */
+async function appWithLookup(options: { logLevel?: string } = {}): Promise<{ fake: FakeModelServer; test: TestApp; metrics: Metrics }> {
+  fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
+  const metrics = new Metrics();
+  test = createTestApp({
+    modelUrl: fake.url,
+    environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off' },
+    extraTools: [lookupTool()],
+    ...options,
+    observe: (handled, message) => metrics.record(handled, message),
+  });
+  return { fake, test, metrics };
+}
+
 describe('metrics', () => {
   it('a scripted turn through the app: turns, times, tool calls by tool and result (unknown names as other), replies per platform', async () => {
-    fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
-    const metrics = new Metrics();
-    test = createTestApp({
-      modelUrl: fake.url,
-      environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off' },
-      extraTools: [lookupTool()],
-      observe: (handled, message) => metrics.record(handled, message),
-    });
+    const { fake, test, metrics } = await appWithLookup();
     const app = test.app;
     metrics.attach({ toolNames: app.tools.map((tool) => tool.name), queueStats: () => app.queueStats() });
     fake.script(
@@ -71,15 +78,7 @@ describe('metrics', () => {
   });
 
   it("a turn against llama-server adds the server's token figures; the turn log has the sums, numbers only", async () => {
-    fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
-    const metrics = new Metrics();
-    test = createTestApp({
-      modelUrl: fake.url,
-      environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off' },
-      extraTools: [lookupTool()],
-      logLevel: 'info',
-      observe: (handled, message) => metrics.record(handled, message),
-    });
+    const { fake, test, metrics } = await appWithLookup({ logLevel: 'info' });
     const before = await metrics.registry.metrics();
     expect(before).toContain('saeng_model_prompt_tokens_total 0');
     fake.script({ toolCalls: [{ name: 'lookup', arguments: { query: 'เวลาเปิด' } }] }, { text: 'ร้านเปิด 08:00–20:00 ทุกวันค่ะ' });

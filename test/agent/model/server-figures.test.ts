@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createModelClient } from '../../../agent/model/client.js';
 import { readServerFigures } from '../../../agent/model/server-figures.js';
 import { StreamAccumulator } from '../../../agent/model/stream-accumulator.js';
 import type { ServerKind } from '../../../agent/model/fingerprint.js';
-import { silentLogger } from '../../../src/shared/log.js';
 import { fakeTimings, fakeUsage, startFakeModelServer, type FakeModelServer, type Flavour } from '../../fakes/model-server.js';
+import { clientOfKind } from '../../support/model-client.js';
 
 // The model server's own figures (llama-server `timings`, `usage`) read off the wire: bounded, validated, never a throw.
 
@@ -16,17 +15,7 @@ afterEach(async () => {
 
 async function clientFor(flavour: Flavour, server: ServerKind | undefined) {
   fake = await startFakeModelServer({ flavour });
-  const model = createModelClient({
-    baseUrl: fake.url,
-    apiKey: 'no-key',
-    model: 'qwen3.5-2b',
-    timeoutMs: 5_000,
-    retries: 0,
-    maxTokens: 256,
-    log: silentLogger(),
-    server: () => server,
-  });
-  return { fake, model };
+  return { fake, model: clientOfKind(fake, server, 256) };
 }
 
 const ask = { messages: [{ role: 'user' as const, content: 'สวัสดี' }] };
