@@ -44,8 +44,7 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
     signal: request.signal,
     log: runtime.log,
     // The turn's last request as its prefix, so the server re-reads only the helper's message (docs/architecture.md,
-    // "Turn loop and guard order").
-    // Its figures count in the turn's: the helper's prompt work is this turn's too.
+    // "Turn loop and guard order"); the server's figures for it count in the turn's, as its prompt work is the turn's.
     complete: (completion) =>
       runtime.model.complete({
         ...completion,
