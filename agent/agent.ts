@@ -1,6 +1,7 @@
 import { pick, type Localized } from '../src/shared/i18n.js';
 import type { ImageReader } from '../src/shared/image-reading.js';
 import { logFailure, type Logger } from '../src/shared/log.js';
+import { loggedModelFigures } from '../src/shared/model-figures.js';
 import type { Citation, Language, ModelCapabilities, RagMode } from '../src/shared/types.js';
 import type { ConversationHistory } from './history.js';
 import { ModelError, modelErrorMessage, type CapabilitySource, type ModelClient } from './model/index.js';
@@ -146,6 +147,8 @@ export class Agent implements TurnRunner {
         guards: record.guardEvents.filter((event) => event.action !== 'pass').map((event) => `${event.guard}:${event.action}`),
         stopReason: record.stopReason,
         modelMs: Math.round(record.modelMs),
+        // The server's own figures, summed: how much of the prompt came from its cache (numbers only).
+        ...loggedModelFigures(record.modelFigures),
         totalMs: record.totalMs,
       },
       'turn',

@@ -1,3 +1,4 @@
+import { addModelFigures } from '../src/shared/model-figures.js';
 import type { GuardEvent } from '../src/shared/types.js';
 import { findLeakedToolCalls } from './guards/leaked-markup.js';
 import { createStreamMonitor } from './guards/stream-monitor.js';
@@ -42,6 +43,7 @@ export async function modelStep(turn: TurnState, runtime: AgentRuntime, toolsAll
     },
   });
   record.modelMs += result.ms;
+  addModelFigures(record.modelFigures, result.figures);
   // A cancelled turn ends here: what the aborted stream gave is no answer.
   turn.context.signal.throwIfAborted();
   if (abortEvent) record.guardEvents.push(abortEvent);

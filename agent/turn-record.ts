@@ -23,6 +23,7 @@ export function startRecord(request: TurnRequest, language: Language, images: Tu
     capabilities: request.capabilities,
     steps: 0,
     modelMs: 0,
+    modelFigures: {},
     totalMs: 0,
   };
 }
@@ -53,6 +54,7 @@ export function failedRecord(
     capabilities,
     steps: 0,
     modelMs: 0,
+    modelFigures: {},
     totalMs: 0,
   };
 }

@@ -1,4 +1,5 @@
 import type { ModelImage } from '../src/shared/image-reading.js';
+import { addModelFigures } from '../src/shared/model-figures.js';
 import type { TurnRecord, TurnStep } from '../src/shared/types.js';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from './model/index.js';
 import { userAskedToRepeat } from './repeat-request.js';
@@ -43,8 +44,13 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
     signal: request.signal,
     log: runtime.log,
     // The turn's last request as its prefix, so the server re-reads only the helper's message (docs/architecture.md,
-    // "Turn loop and guard order").
-    complete: (completion) => runtime.model.complete({ ...completion, prefix: { messages: messages.slice(0, state.sentCount), tools: offeredTools } }),
+    // "Turn loop and guard order"); the server's figures for it count in the turn's, as its prompt work is the turn's.
+    complete: (completion) =>
+      runtime.model.complete({
+        ...completion,
+        prefix: { messages: messages.slice(0, state.sentCount), tools: offeredTools },
+        onFigures: (figures) => addModelFigures(state.record.modelFigures, figures),
+      }),
     progress: request.progress,
     now: request.now,
     turnState: new Map(),

@@ -76,6 +76,7 @@ function record(finalText: string, toolCalls: ToolCallRecord[]): TurnRecord {
     capabilities: { tools: true, vision: false },
     steps: 2,
     modelMs: 0,
+    modelFigures: {},
     totalMs: 0,
   };
 }

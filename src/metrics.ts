@@ -19,6 +19,9 @@ export interface MetricsSources {
 /** Why the HTTP server refused a request before its route ran (the label values of saeng_http_refused_total). */
 export type HttpRefusal = 'bad-target' | 'too-large' | 'busy' | 'too-slow';
 
+/** The token figures counted (the milliseconds are in the turn log only). */
+type TokenFigure = 'promptTokens' | 'cachedTokens' | 'processedTokens' | 'generatedTokens';
+
 const platforms = Object.keys({ discord: true, telegram: true, line: true, console: true } satisfies Record<Platform, true>) as Platform[];
 const turnBuckets = [0.5, 1, 2, 5, 10, 20, 40, 80, 160];
 
@@ -41,6 +44,13 @@ export class Metrics {
     'rate-limited': this.counter('saeng_platform_rate_limited_total', 'Rate-limit answers (HTTP 429) from the platform API, by platform', ['platform']),
   };
   private readonly httpRefused = this.counter('saeng_http_refused_total', 'HTTP requests refused before a route ran, by reason', ['reason']);
+  // What the model server says it did (llama-server `timings`, `usage`): cached against processed shows cache reuse.
+  private readonly tokens: Record<TokenFigure, Counter> = {
+    promptTokens: this.counter('saeng_model_prompt_tokens_total', 'Prompt tokens of model calls, as the server counts them', []),
+    cachedTokens: this.counter('saeng_model_cached_prompt_tokens_total', 'Prompt tokens the model server took from its prompt cache', []),
+    processedTokens: this.counter('saeng_model_processed_prompt_tokens_total', 'Prompt tokens the model server processed anew', []),
+    generatedTokens: this.counter('saeng_model_generated_tokens_total', 'Tokens the model server generated', []),
+  };
   private readonly ocrJobs = this.counter('saeng_ocr_jobs_total', 'Image reads by outcome', ['outcome']);
   private readonly turnSeconds = this.histogram('saeng_turn_seconds', 'Whole-turn wall time', turnBuckets);
   private readonly modelSeconds = this.histogram('saeng_turn_model_seconds', 'Time a turn spent waiting on the model server', turnBuckets);
@@ -93,6 +103,10 @@ export class Metrics {
     this.turns.inc({ outcome: turn.stopReason, rag: turn.rag });
     this.turnSeconds.observe(turn.totalMs / 1000);
     this.modelSeconds.observe(turn.modelMs / 1000);
+    for (const [figure, counter] of Object.entries(this.tokens) as [TokenFigure, Counter][]) {
+      const value = turn.modelFigures[figure];
+      if (value !== undefined) counter.inc(value);
+    }
     for (const call of turn.toolCalls) {
       this.toolCalls.inc({ tool: this.toolNames.has(call.name) ? call.name : 'other', result: call.ok ? 'ok' : 'error' });
     }

@@ -11,6 +11,7 @@ import { trimTrailingSlashes } from './http.js';
 import { classifyFailure, extractErrorMessage, isResponseFormatRefusal, isStreamWithToolsUnsupported } from './errors.js';
 import type { ServerKind } from './fingerprint.js';
 import { withRetries } from './retry.js';
+import { asksForUsage } from './server-figures.js';
 import { toolCallBan, withBanInstruction } from './tool-ban.js';
 import { ModelError, type CompletionRequest, type ModelCallRequest, type ModelCallResult, type ModelClient, type OutputLimits } from './types.js';
 
@@ -111,6 +112,8 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
       max_tokens: request.maxTokens ?? options.maxTokens,
       ...fields,
     };
+    // The server's token figures come on a last chunk of their own when asked for (server-figures.ts).
+    const streamBody = asksForUsage(options.server?.()) ? { ...body, stream_options: { include_usage: true } } : body;
     let streaming = tools === undefined || canStreamWithTools;
     let textShown = false;
     const attemptOptions = {
@@ -122,7 +125,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
       onVisibleText: () => void (textShown = true),
     };
     const run = () =>
-      withRetries('call', () => (streaming ? streamAttempt(body, attemptOptions) : wholeAttempt({ ...body, stream: false }, attemptOptions)), {
+      withRetries('call', () => (streaming ? streamAttempt(streamBody, attemptOptions) : wholeAttempt({ ...body, stream: false }, attemptOptions)), {
         retries: options.retries,
         backoffMs,
         log,
@@ -180,6 +183,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
       log.debug('server refused response_format; asking without it');
       outcome = await run(body);
     }
+    request.onFigures?.(outcome.result.figures);
     // A call the server let through anyway is no answer: the text is what counts.
     if (outcome.result.toolCalls.length > 0) log.debug({ toolCalls: outcome.result.toolCalls.length }, 'tool call in a completion ignored');
     return outcome.result.content.trim();

@@ -1,6 +1,8 @@
 import type { AssembledToolCall } from './types.js';
 import { closeThinkTag, ThinkSplitter } from './think-splitter.js';
 import { isRecord } from '../../src/shared/is-record.js';
+import type { ModelFigures } from '../../src/shared/model-figures.js';
+import { readServerFigures } from './server-figures.js';
 
 // Our own accumulator over raw chat-completion chunks. The SDK's stream helper loses or merges calls on shapes real
 // servers send (llama-server, Ollama, vLLM, LM Studio, proxies): whole calls without `index`, first fragments without
@@ -40,6 +42,8 @@ export interface AccumulatedResult {
   reasoning: string;
   toolCalls: AssembledToolCall[];
   finishReason: string | null;
+  /** The server's own figures for the call (server-figures.ts); empty when it sent none. */
+  figures: ModelFigures;
 }
 
 interface PendingCall {
@@ -58,6 +62,7 @@ export class StreamAccumulator {
   private finishReason: string | null = null;
   private openAiShapedChunks = 0;
   private toolArgumentChars = 0;
+  private readonly figures: ModelFigures = {};
 
   /** Visible answer text so far (reasoning and `<think>` blocks excluded). */
   get visibleText(): string {
@@ -76,6 +81,8 @@ export class StreamAccumulator {
 
   /** Adds one chunk; returns the visible text it added (for stream watchers). */
   push(chunk: unknown): string {
+    // A later chunk's figure replaces an earlier one: servers that repeat them send running totals.
+    Object.assign(this.figures, readServerFigures(chunk));
     if (!isRecord(chunk) || !Array.isArray(chunk.choices)) return '';
     this.openAiShapedChunks += 1;
     let visibleDelta = '';
@@ -105,12 +112,14 @@ export class StreamAccumulator {
     const toolCalls = this.assembleCalls();
     // A whitespace-only chunk before a call (vLLM PR #32538) is not an answer.
     const content = toolCalls.length > 0 && this.visible.trim() === '' ? '' : this.visible;
-    if (!bounds) return { content, reasoning: this.hidden, toolCalls, finishReason: this.finishReason };
+    const figures = { ...this.figures };
+    if (!bounds) return { content, reasoning: this.hidden, toolCalls, finishReason: this.finishReason, figures };
     return {
       content: cutAt(content, bounds.answerChars),
       reasoning: cutAt(this.hidden, bounds.reasoningChars),
       toolCalls,
       finishReason: this.finishReason,
+      figures,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { ModelFigures } from '../../src/shared/model-figures.js';
 import type { ModelCapabilities } from '../../src/shared/types.js';
 
 export type { ChatCompletionMessageParam, ChatCompletionTool };
@@ -16,6 +17,8 @@ export interface CompletionRequest {
    * `system` moved into the appended user message, so the server re-reads only that message. Tools are not callable.
    */
   prefix?: { messages: ChatCompletionMessageParam[]; tools?: ChatCompletionTool[] };
+  /** Told the server's figures for the completion (a turn adds them to its own). */
+  onFigures?(figures: ModelFigures): void;
 }
 
 export type TextCompleter = (request: CompletionRequest) => Promise<string>;
@@ -72,6 +75,8 @@ export interface ModelCallResult {
   cut?: OutputCut;
   /** Wall time of the call, including retries. */
   ms: number;
+  /** The server's own figures for the call (tokens, cache reuse, its milliseconds); empty when it sent none. */
+  figures: ModelFigures;
 }
 
 export type ModelErrorKind =

@@ -1,5 +1,7 @@
 // Shared types: the only vocabulary that adapters/, agent/ and src/ have in common.
 
+import type { ModelFigures } from './model-figures.js';
+
 export type Platform = 'console' | 'discord' | 'telegram' | 'line';
 export type ChatKind = 'direct' | 'group';
 export type Language = 'th' | 'en';
@@ -156,6 +158,8 @@ export interface TurnRecord {
   capabilities: ModelCapabilities;
   steps: number;
   modelMs: number;
+  /** The model server's own figures, summed over the turn's calls (tokens, cache reuse, its milliseconds). */
+  modelFigures: ModelFigures;
   totalMs: number;
 }
 

@@ -70,9 +70,11 @@ describe('one prompt prefix for every request of a turn (llama-server)', () => {
       { text: '1: YES\n2: YES\n3: NO' },
       { text: 'ราคาทองวันนี้ 47,150 บาท' },
     );
-    await test.ask('ราคาทองคำวันนี้เท่าไหร่');
+    const handled = await test.ask('ราคาทองคำวันนี้เท่าไหร่');
     model.assertAllConsumed();
     expectSharedPrefix(model.chatRequests);
+    // The check's own figures count in the turn's: three calls of the fake's 12 cached and 5 generated tokens.
+    expect(handled.turn?.modelFigures).toMatchObject({ cachedTokens: 36, generatedTokens: 15 });
     const [first, check] = model.chatRequests;
     expectToolsBarred(check);
     expect(messagesOf(check)).toHaveLength(messagesOf(first).length + 1);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { refusalStep, startFakeModelServer, type FakeModelServer, type FakeModelServerOptions } from './model-server.js';
+import { fakeTimings, fakeUsage, refusalStep, startFakeModelServer, type FakeModelServer, type FakeModelServerOptions, type Flavour } from './model-server.js';
 
 // The fake is only useful if it speaks the real wire format: these tests read its raw bytes.
 
@@ -49,6 +49,31 @@ describe('fake model server', () => {
     expect(chunks.at(-1)).toMatchObject({ choices: [{ delta: {}, finish_reason: 'stop' }], timings: { cache_n: 12 } });
     expect(chunks.slice(0, -1).every((parsed) => !('timings' in parsed))).toBe(true);
     server.assertAllConsumed();
+  });
+
+  it('answers stream_options.include_usage as each server does: a last chunk of `choices: []` and `usage`, llama-server timings on it', async () => {
+    const closing = async (flavour: Flavour) => {
+      const server = await startFakeModelServer({ flavour });
+      try {
+        server.script({ text: 'ok' });
+        const body = { model: 'x', messages: [], stream: true, stream_options: { include_usage: true } };
+        const events = sseEvents(await (await post(server.url, body)).text());
+        return events.slice(-3, -1).map((event) => JSON.parse(event) as Record<string, unknown>);
+      } finally {
+        await server.close();
+      }
+    };
+    const [llamaFinish, llamaUsage] = await closing('llama-server');
+    expect(llamaFinish).toMatchObject({ choices: [{ finish_reason: 'stop' }] });
+    expect(llamaFinish).not.toHaveProperty('timings');
+    expect(llamaUsage).toMatchObject({ object: 'chat.completion.chunk', choices: [], usage: fakeUsage, timings: fakeTimings });
+    const [, ollamaUsage] = await closing('ollama');
+    expect(ollamaUsage).toMatchObject({ choices: [], usage: fakeUsage, system_fingerprint: 'fp_ollama' });
+    expect(ollamaUsage).not.toHaveProperty('timings');
+    // LM Studio's handling is not verified: the fake sends no usage chunk, so clients must do without.
+    const [, lmStudioLast] = await closing('lmstudio');
+    expect(lmStudioLast).toMatchObject({ choices: [{ finish_reason: 'stop' }] });
+    expect(lmStudioLast).not.toHaveProperty('usage');
   });
 
   it('streams Ollama whole calls with fp_ollama, `reasoning` and a separate finish chunk', async () => {

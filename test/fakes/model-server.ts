@@ -2,11 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { isRecord } from '../../src/shared/is-record.js';
 import { llamaProps, ollamaShow } from './model-server-metadata.js';
+import { closingChunks, wholeResponseFigures } from './model-server-figures.js';
 import { streamEndlessly, type EndlessStep } from './model-server-endless.js';
 import { underToolChoice } from './model-server-tool-choice.js';
 import { isJsonText, nowSeconds, pieces, randomId, readBody, sendJson, sseData, startSse } from './model-server-wire.js';
 
 export { contextOverflowStep, loadingStep, refusalStep } from './model-server-error-steps.js';
+export { fakeTimings, fakeUsage } from './model-server-figures.js';
 
 // A scripted OpenAI-compatible model server on 127.0.0.1. Chat completions are answered from scripted steps, in
 // order; the flavour endpoints (/props, /api/show, …) answer from the options.
@@ -212,9 +214,9 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     // Ollama repeats the role on every chunk; the others announce it once.
     const all = flavour === 'ollama' ? deltas.map((delta) => ({ role: 'assistant', ...delta })) : [{ role: 'assistant', content: '' }, ...deltas];
     for (const delta of all) response.write(sseData(chunk(id, delta, null)));
-    // Every flavour ends with a separate finish chunk; llama-server adds `timings` to it.
+    // Every flavour ends with a separate finish chunk; the server's figures close the stream (model-server-figures.ts).
     const finishDelta = flavour === 'ollama' ? { role: 'assistant', content: '' } : flavour === 'vllm' ? { content: '' } : {};
-    response.write(sseData(chunk(id, finishDelta, finishReason, flavour === 'llama-server')));
+    for (const closing of closingChunks(flavour, body, chunk(id, finishDelta, finishReason))) response.write(sseData(closing));
     response.end('data: [DONE]\n\n');
   }
 
@@ -263,11 +265,11 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       model: modelId,
       ...(flavour === 'ollama' ? { system_fingerprint: 'fp_ollama' } : {}),
       choices: [{ index: 0, message, finish_reason: finishReason }],
-      usage: { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 },
+      ...wholeResponseFigures(flavour),
     };
   }
 
-  function chunk(id: string, delta: Record<string, unknown>, finishReason: string | null, withTimings = false): Record<string, unknown> {
+  function chunk(id: string, delta: Record<string, unknown>, finishReason: string | null): Record<string, unknown> {
     return {
       id,
       object: 'chat.completion.chunk',
@@ -275,7 +277,6 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       model: modelId,
       ...(flavour === 'ollama' ? { system_fingerprint: 'fp_ollama' } : {}),
       choices: [{ index: 0, delta, finish_reason: finishReason }],
-      ...(withTimings ? { timings: { cache_n: 12, prompt_n: 8, prompt_ms: 40.5, predicted_n: 5, predicted_ms: 90.1 } } : {}),
     };
   }
 

@@ -24,16 +24,23 @@ function labelValues(exposition: string): string[] {
   );
 }
 
+/** The app against a fake llama-server with tools on and the lookup tool, its turns recorded into fresh metrics. */
+async function appWithLookup(options: { logLevel?: string } = {}): Promise<{ fake: FakeModelServer; test: TestApp; metrics: Metrics }> {
+  fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
+  const metrics = new Metrics();
+  test = createTestApp({
+    modelUrl: fake.url,
+    environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off' },
+    extraTools: [lookupTool()],
+    ...options,
+    observe: (handled, message) => metrics.record(handled, message),
+  });
+  return { fake, test, metrics };
+}
+
 describe('metrics', () => {
   it('a scripted turn through the app: turns, times, tool calls by tool and result (unknown names as other), replies per platform', async () => {
-    fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
-    const metrics = new Metrics();
-    test = createTestApp({
-      modelUrl: fake.url,
-      environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off' },
-      extraTools: [lookupTool()],
-      observe: (handled, message) => metrics.record(handled, message),
-    });
+    const { fake, test, metrics } = await appWithLookup();
     const app = test.app;
     metrics.attach({ toolNames: app.tools.map((tool) => tool.name), queueStats: () => app.queueStats() });
     fake.script(
@@ -68,6 +75,45 @@ describe('metrics', () => {
     // Fixed vocabulary only: short ASCII names and bucket bounds, never the Thai question, the user or the odd tool name.
     expect(values.filter((value) => !/^(?:[a-z][a-z_-]{0,39}|\d+(?:\.\d+)?|\+Inf)$/.test(value))).toEqual([]);
     expect(values.filter((value) => value.includes('8812') || value.includes('made_up') || value === 'owner')).toEqual([]);
+  });
+
+  it("a turn against llama-server adds the server's token figures; the turn log has the sums, numbers only", async () => {
+    const { fake, test, metrics } = await appWithLookup({ logLevel: 'info' });
+    const before = await metrics.registry.metrics();
+    expect(before).toContain('saeng_model_prompt_tokens_total 0');
+    fake.script({ toolCalls: [{ name: 'lookup', arguments: { query: 'เวลาเปิด' } }] }, { text: 'ร้านเปิด 08:00–20:00 ทุกวันค่ะ' });
+    const handled = await test.ask('ร้านสมชายเปิดกี่โมง');
+    fake.assertAllConsumed();
+    expect(fake.chatRequests.map((body) => body.stream_options)).toEqual([{ include_usage: true }, { include_usage: true }]);
+    // Two calls, each the fake's figures: 20 prompt tokens, 12 from the cache, 8 processed, 5 generated.
+    const expected = { promptTokens: 40, cachedTokens: 24, processedTokens: 16, generatedTokens: 10, promptMs: 81, generationMs: 180.2 };
+    expect(handled.turn?.modelFigures).toEqual(expected);
+    const exposition = await metrics.registry.metrics();
+    expect(exposition).toContain('saeng_model_prompt_tokens_total 40');
+    expect(exposition).toContain('saeng_model_cached_prompt_tokens_total 24');
+    expect(exposition).toContain('saeng_model_processed_prompt_tokens_total 16');
+    expect(exposition).toContain('saeng_model_generated_tokens_total 10');
+    const logged = test.logRecords.find((record) => record.msg === 'turn');
+    expect(logged).toMatchObject({ ...expected, promptMs: 81, generationMs: 180 });
+  });
+
+  it('garbage timings and usage from the server are ignored: the turn answers and the counters stay at 0', async () => {
+    fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: false });
+    const metrics = new Metrics();
+    test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'off', MODEL_VISION: 'off' }, observe: (handled) => metrics.record(handled) });
+    const garbage = { cache_n: 'many', prompt_n: -8, prompt_ms: 1e308, predicted_n: 1e300, predicted_ms: null };
+    fake.script({
+      chunks: [
+        { choices: [{ index: 0, delta: { role: 'assistant', content: 'สวัสดีค่ะ' }, finish_reason: null }] },
+        { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], timings: garbage },
+        { choices: [], usage: { prompt_tokens: '20', completion_tokens: -5 }, timings: 'fast' },
+      ],
+    });
+    const handled = await test.ask('สวัสดี');
+    expect(handled.replies[0]?.text).toContain('สวัสดีค่ะ');
+    expect(handled.turn?.modelFigures).toEqual({});
+    const exposition = await metrics.registry.metrics();
+    for (const name of ['prompt', 'cached_prompt', 'processed_prompt', 'generated']) expect(exposition).toContain(`saeng_model_${name}_tokens_total 0`);
   });
 
   it('a DLP block counts as a guard event and in its own counter; guard passes are not counted', async () => {

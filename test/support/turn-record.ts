@@ -21,6 +21,7 @@ export function turnRecord(overrides: Partial<TurnRecord> = {}): TurnRecord {
     capabilities: { tools: true, vision: false },
     steps: 1,
     modelMs: 10,
+    modelFigures: {},
     totalMs: 12,
     ...overrides,
   };

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createModelClient } from '../../../agent/model/client.js';
 import type { ServerKind } from '../../../agent/model/fingerprint.js';
-import { silentLogger } from '../../../src/shared/log.js';
 import { startFakeModelServer, type FakeModelServer, type Flavour } from '../../fakes/model-server.js';
 import { messagesOf } from '../../fakes/recorded-messages.js';
+import { clientOfKind } from '../../support/model-client.js';
 
 // Calls that must not call tools keep the tools for the prompt prefix and forbid calls per server
 // (docs/platforms.md §7.1).
@@ -23,17 +22,7 @@ const question = { role: 'user' as const, content: 'ราคาทองวั�
 
 async function clientFor(flavour: Flavour, server: ServerKind | undefined) {
   fake = await startFakeModelServer({ flavour });
-  const model = createModelClient({
-    baseUrl: fake.url,
-    apiKey: 'no-key',
-    model: 'qwen3.5-2b',
-    timeoutMs: 5_000,
-    retries: 0,
-    maxTokens: 64,
-    log: silentLogger(),
-    server: () => server,
-  });
-  return { fake, model };
+  return { fake, model: clientOfKind(fake, server) };
 }
 
 describe('a call with the tools barred', () => {
