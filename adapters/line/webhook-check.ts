@@ -3,6 +3,7 @@ import { say, type Localized } from '../../src/shared/i18n.js';
 import type { Language } from '../../src/shared/types.js';
 import { lineErrorMessage } from './delivery.js';
 import { lineWebhookPath } from './webhook.js';
+import { trimTrailingSlashes } from '../../src/shared/trailing-slashes.js';
 
 // Can LINE reach the bot? Asked of LINE itself: the webhook URL it has on file and whether "Use webhook" is on
 // (GET /v2/bot/channel/webhook/endpoint), whether that URL is this bot's route when PUBLIC_BASE_URL says where the
@@ -40,17 +41,10 @@ function problemOf(error: unknown): string {
 
 /** The bot's own webhook URL behind PUBLIC_BASE_URL (a path prefix in it kept, a trailing slash not doubled). */
 export function expectedWebhookUrl(publicBaseUrl: string | undefined): string | undefined {
-  return publicBaseUrl ? `${withoutTrailingSlashes(publicBaseUrl)}${lineWebhookPath}` : undefined;
+  return publicBaseUrl ? `${trimTrailingSlashes(publicBaseUrl)}${lineWebhookPath}` : undefined;
 }
 
-/** A loop, not /\/+$/ (which backtracks quadratically on many slashes followed by something else). */
-function withoutTrailingSlashes(url: string): string {
-  let end = url.length;
-  while (end > 0 && url[end - 1] === '/') end -= 1;
-  return url.slice(0, end);
-}
-
-const sameUrl = (left: string, right: string): boolean => withoutTrailingSlashes(left) === withoutTrailingSlashes(right);
+const sameUrl = (left: string, right: string): boolean => trimTrailingSlashes(left) === trimTrailingSlashes(right);
 
 export async function checkLineWebhook(client: WebhookClient, publicBaseUrl: string | undefined, timeoutMs = webhookCheckTimeoutMs): Promise<WebhookCheck> {
   let info: messagingApi.GetWebhookEndpointResponse;

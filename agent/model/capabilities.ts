@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '../../src/shared/log.js';
-import { trimTrailingSlashes } from './http.js';
+import { trimTrailingSlashes } from '../../src/shared/trailing-slashes.js';
 import { fingerprintServer, type Fingerprint, type ServerKind } from './fingerprint.js';
 import { probeTools, type ProbeVerdict } from './probe.js';
 

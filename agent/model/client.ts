@@ -7,7 +7,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { Logger } from '../../src/shared/log.js';
 import { streamAttempt, wholeAttempt, type AttemptOutcome } from './attempt.js';
-import { trimTrailingSlashes } from './http.js';
+import { trimTrailingSlashes } from '../../src/shared/trailing-slashes.js';
 import { classifyFailure, extractErrorMessage, isResponseFormatRefusal, isStreamWithToolsUnsupported } from './errors.js';
 import type { ServerKind } from './fingerprint.js';
 import { withRetries } from './retry.js';

@@ -1,5 +1,6 @@
 import { classifyFailure, classifyHttpError } from './errors.js';
 import { ModelError } from './types.js';
+import { trimTrailingSlashes } from '../../src/shared/trailing-slashes.js';
 
 // Plain JSON requests for server metadata and the capability probe, where we need the exact status and body text
 // rather than the SDK's view of them.
@@ -53,10 +54,4 @@ export function answered(outcome: HttpOutcome): boolean {
 export function serverOrigin(baseUrl: string): string {
   const trimmed = trimTrailingSlashes(baseUrl);
   return trimmed.endsWith('/v1') ? trimmed.slice(0, -3) : trimmed;
-}
-
-export function trimTrailingSlashes(url: string): string {
-  let end = url.length;
-  while (end > 0 && url[end - 1] === '/') end -= 1;
-  return url.slice(0, end);
 }

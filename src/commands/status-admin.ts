@@ -2,6 +2,7 @@ import type { QueueStats } from '../queue/inbound-queue.js';
 import type { PlatformProblem, PlatformState } from '../shared/channel.js';
 import { say, type Localized } from '../shared/i18n.js';
 import type { Language, Platform } from '../shared/types.js';
+import { platformNames } from './platform-names.js';
 
 // The lines only a global admin's /status shows: uptime and version, the inbound backlog, each platform's state.
 
@@ -20,12 +21,6 @@ const adminTemplate: Localized = {
 };
 const oldestWaiting: Localized = { th: ' (รอนานสุด {age})', en: ' (oldest waiting {age})' };
 const noPlatforms: Localized = { th: 'ไม่มี', en: 'none' };
-const platformNames: Record<Platform, Localized> = {
-  discord: { th: 'Discord', en: 'Discord' },
-  telegram: { th: 'Telegram', en: 'Telegram' },
-  line: { th: 'LINE', en: 'LINE' },
-  console: { th: 'คอนโซล', en: 'console' },
-};
 const platformStateNames: Record<PlatformState, Localized> = {
   starting: { th: 'กำลังเริ่ม', en: 'starting' },
   running: { th: 'ทำงานอยู่', en: 'running' },

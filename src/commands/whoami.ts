@@ -4,18 +4,12 @@ import { escapeMarkdown } from '../shared/markdown.js';
 import type { Platform } from '../shared/types.js';
 import { adminIdOf } from './admin-id.js';
 import type { CommandHandler } from './command.js';
+import { platformNames } from './platform-names.js';
 
 // `/whoami`: how to become an admin starts with one's own id, which no platform shows plainly (a Telegram user id,
 // a Discord snowflake, a LINE U… id). Answered to anyone: the id in the exact form ADMIN_IDS takes, the platform,
 // this chat's keys, and whether the sender is an admin here (ADMIN_IDS, and the platform's group admin where the
 // platform has one: LINE has none).
-
-const platformNames: Record<Platform, Localized> = {
-  telegram: { th: 'Telegram', en: 'Telegram' },
-  discord: { th: 'Discord', en: 'Discord' },
-  line: { th: 'LINE', en: 'LINE' },
-  console: { th: 'คอนโซล (เทอร์มินัล)', en: 'console (terminal)' },
-};
 
 const texts = {
   heading: { th: 'ข้อมูลของคุณ {name}', en: 'About you, {name}' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimTrailingSlashes } from '../shared/trailing-slashes.js';
 
 // OpenAI-compatible embeddings (`POST {baseUrl}/embeddings`): llama-server --embeddings, Ollama, vLLM, LM Studio.
 // Plain fetch with `encoding_format: "float"`: the OpenAI SDK asks for base64, which not every local server
@@ -24,12 +25,6 @@ const responseSchema = z.object({
   data: z.array(z.object({ embedding: z.array(z.number()), index: z.number().int().nonnegative().optional() })),
 });
 
-function withoutTrailingSlashes(url: string): string {
-  let end = url.length;
-  while (end > 0 && url[end - 1] === '/') end -= 1;
-  return url.slice(0, end);
-}
-
 /** Scaled to unit length so cosine similarity is a dot product; an all-zero vector stays zero. */
 export function normalizeVector(values: readonly number[]): Float32Array {
   const vector = Float32Array.from(values);
@@ -41,7 +36,7 @@ export function normalizeVector(values: readonly number[]): Float32Array {
 }
 
 export function createEmbeddingsClient(options: EmbeddingsOptions): EmbeddingsClient {
-  const url = `${withoutTrailingSlashes(options.baseUrl)}/embeddings`;
+  const url = `${trimTrailingSlashes(options.baseUrl)}/embeddings`;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const batchSize = options.batchSize ?? 32;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
