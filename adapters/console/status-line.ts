@@ -1,6 +1,6 @@
 import { pick, type Localized } from '../../src/shared/i18n.js';
 import type { Language, TurnStep } from '../../src/shared/types.js';
-import { statusText } from './step-labels.js';
+import { statusText } from '../../src/shared/step-labels.js';
 
 // The running turn's status line. Live (a terminal): redrawn in place every second with the elapsed time. Not
 // live (a pipe, a test): one line when the turn starts and one per step change, never a line per second.

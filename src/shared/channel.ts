@@ -14,6 +14,12 @@ export interface DeliveryJournal {
   isSent(part: number): boolean;
   sending(part: number): Promise<void>;
   sent(part: number): Promise<void>;
+  /**
+   * The live message this reply's turn left in the chat (its platform id, as `LiveAnswerStart.remember` stored it,
+   * in this attempt or one before a crash): part 0 goes into it by an edit instead of as a new message, so a streamed
+   * answer is completed, never duplicated. Only a message's final reply carries it.
+   */
+  readonly liveMessage?: string;
 }
 
 /** How the core talks back for one message: replies in order, and progress notes for long work (not journaled). */
@@ -31,6 +37,37 @@ export interface Responder {
    * the function it returned; for a status line, so platforms without one leave it out.
    */
   step?(step: TurnStep): void;
+  /**
+   * Shows the answer while the turn writes it (docs/architecture.md, "Streaming answers"), where the platform can:
+   * a draft or one message edited in place. Called once per turn, before it starts, only on platforms where
+   * streaming is on; the final reply still comes through `send`, whose journal names the live message.
+   */
+  live?(start: LiveAnswerStart): LiveAnswer;
+}
+
+/** What a responder's live answer is handed when the turn starts. */
+export interface LiveAnswerStart {
+  /** The live message an earlier attempt of this message left in the chat (a crash mid-stream): continue in it. */
+  readonly earlier?: string;
+  /**
+   * Stores the live message's platform id durably; call it as soon as the platform returned the id, before the
+   * next update, so a restart completes that message instead of starting a second one.
+   */
+  remember(handle: string): Promise<void>;
+}
+
+/**
+ * An answer shown as it is written. The core hands it guard-safe text only: each `show` is the whole answer visible
+ * so far, Markdown like a reply's text, already through the DLP, a prefix of what the final reply will say. Best
+ * effort and paced by the adapter to its platform's limits: a newer text replaces an older one not yet shown, a
+ * failed update is logged, never thrown.
+ */
+export interface LiveAnswer {
+  show(text: string): void;
+  /** A step started (a tool): "กำลังค้นเว็บ…" in the same place (`stepStatusText`), until text is shown again. */
+  status(step: TurnStep): void;
+  /** The turn is over: resolves once the update on its way is settled; nothing is shown after it. */
+  end(): Promise<void>;
 }
 
 /** A turn in progress, as its responder is handed it. */

@@ -24,6 +24,12 @@ export interface TurnInput {
   progress?: (event: ProgressEvent) => void;
   /** Told when each step starts (a model call, a tool by name): what a status line shows. */
   onStep?: (step: TurnStep) => void;
+  /**
+   * The answer while it is written, guard-safe (agent/streaming/): each call is the whole text that may be shown
+   * so far; '' withdraws what was shown (the step turned into tool calls, or was cut). Never text a guard would
+   * change: the final reply starts with the last preview, unless the DLP or a cut replaced the answer.
+   */
+  onPreview?: (text: string) => void;
 }
 
 /** The turn's answer (not yet through the outbound DLP) and its record (metrics, logs). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { statusText, toolLabel } from '../../../adapters/console/step-labels.js';
+import { statusText, toolLabel } from '../../../src/shared/step-labels.js';
 import { TurnStatus, type StatusSurface } from '../../../adapters/console/status-line.js';
 
 // The console's status line: what it says (Thai by default, English with BOT_LANGUAGE=en), and how often it is

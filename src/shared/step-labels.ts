@@ -1,7 +1,8 @@
-import { pick, say, type Localized } from '../../src/shared/i18n.js';
-import type { Language, TurnStep } from '../../src/shared/types.js';
+import { pick, say, type Localized } from './i18n.js';
+import type { Language, TurnStep } from './types.js';
 
-// The words of the console's status line: what the running turn is doing, and for how long.
+// The words for what a running turn is doing: the console's status line (with how long), and the status a live
+// answer shows in its message while a tool runs (`stepStatusText`).
 
 const toolLabels = new Map<string, Localized>([
   ['query_knowledge', { th: 'ค้นฐานความรู้', en: 'searching the knowledge base' }],
@@ -36,4 +37,14 @@ export function statusText(step: TurnStep, seconds: number, language: Language):
   if (step.kind === 'model') return seconds < 1 ? pick(thinking, language) : say(thinkingFor, language, { seconds });
   const label = toolLabel(step.tool, language);
   return seconds < 1 ? say(doing, language, { step: label }) : say(doingFor, language, { step: label, seconds });
+}
+
+const liveThinking: Localized = { th: 'กำลังคิด…', en: 'Thinking…' };
+const liveDoing: Localized = { th: 'กำลัง{step}…', en: '{step}…' };
+
+/** What a live answer shows while a step runs: `กำลังค้นเว็บ…`, `กำลังคิด…`. */
+export function stepStatusText(step: TurnStep, language: Language): string {
+  if (step.kind === 'model') return pick(liveThinking, language);
+  const label = toolLabel(step.tool, language);
+  return say(liveDoing, language, { step: language === 'en' ? label.charAt(0).toUpperCase() + label.slice(1) : label });
 }
