@@ -213,6 +213,7 @@ export class Agent implements TurnRunner {
       signal,
       progress,
       onStep,
+      ...(input.onPreview ? { onPreview: input.onPreview } : {}),
       now: () => now,
     };
     return { request, storedContent };

@@ -27,6 +27,7 @@ export async function modelStep(turn: TurnState, runtime: AgentRuntime, toolsAll
   let abortKind: 'repetition' | 'leaked-markup' | undefined;
   record.steps++;
   turn.reportStep({ kind: 'model' });
+  turn.preview?.startStep();
   turn.sentCount = turn.messages.length;
   // The tools go with every request of the turn, callable or not: the prompt prefix stays the same bytes.
   const result = await runtime.model.call({
@@ -36,7 +37,10 @@ export async function modelStep(turn: TurnState, runtime: AgentRuntime, toolsAll
     signal: turn.context.signal,
     onText: (visible) => {
       const verdict = monitor.inspect(visible);
-      if (verdict.action === 'continue') return 'continue';
+      if (verdict.action === 'continue') {
+        turn.preview?.onText(visible);
+        return 'continue';
+      }
       abortEvent = verdict.event;
       abortKind = verdict.kind;
       return 'abort';

@@ -36,6 +36,8 @@ export interface TurnRequest {
   progress(event: ProgressEvent): void;
   /** Told when each step starts (a model call, a tool), for a status line. */
   onStep(step: TurnStep): void;
+  /** The answer while it is written, guard-safe (agent/streaming/); absent: nothing is shown before the reply. */
+  onPreview?: (text: string) => void;
   /** The turn's clock (fixed for the whole turn). */
   now(): Date;
 }

@@ -5,6 +5,7 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from './model/ind
 import { userAskedToRepeat } from './repeat-request.js';
 import type { ToolContext } from './tools/tool.js';
 import { startRecord } from './turn-record.js';
+import { AnswerPreview } from './streaming/answer-preview.js';
 import type { AgentRuntime, TurnRequest } from './turn-request.js';
 
 // The working state of one turn: its record, the messages sent so far, and what its tools are handed.
@@ -22,6 +23,8 @@ export interface TurnState {
   sentCount: number;
   /** Tells the caller a step has started (TurnRequest.onStep). */
   readonly reportStep: (step: TurnStep) => void;
+  /** The answer shown while it is written; undefined when the caller shows nothing before the reply. */
+  readonly preview: AnswerPreview | undefined;
 }
 
 export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnState {
@@ -63,8 +66,9 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
       ? { role: 'user', content: request.userContent }
       : { role: 'user', content: [{ type: 'text', text: request.userContent }, ...shownImages.map(imagePart)] },
   ];
+  const record = startRecord(request, runtime.language, request.images);
   const state: TurnState = {
-    record: startRecord(request, runtime.language, request.images),
+    record,
     messages,
     context,
     pendingImages,
@@ -72,7 +76,11 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
     userAskedToRepeat: userAskedToRepeat(request.question),
     reportStep: request.onStep,
     sentCount: messages.length,
+    preview: request.onPreview
+      ? new AnswerPreview({ record, secrets: runtime.secrets, unreadImages: () => request.turnImages.unread(), emit: request.onPreview })
+      : undefined,
   };
+  return state;
   return state;
 }
 

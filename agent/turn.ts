@@ -1,7 +1,7 @@
 import { say, type Localized } from '../src/shared/i18n.js';
 import type { Language } from '../src/shared/types.js';
 import type { TurnOutcome } from '../src/shared/turn-runner.js';
-import { languageRetryStep, languageStep, runAnswerGuards, writeClaimStep } from './guards/index.js';
+import { languageRetryStep, languageStep, runAnswerGuards, writeClaimStep, type GuardedAnswer } from './guards/index.js';
 import { modelStep } from './model-step.js';
 import { isFinalAnswer, mayCallTools, reachedStepLimit, streamWasCut } from './stop-predicates.js';
 import { toolStep } from './tool-step.js';
@@ -42,6 +42,7 @@ export async function executeTurn(request: TurnRequest, runtime: AgentRuntime): 
   record.guardEvents.push(...guarded.events);
   record.finalText = guarded.answer;
   record.citations = guarded.citations;
+  noteStreamDivergence(turn, guarded);
   record.totalMs = Math.round(performance.now() - started);
   return { record, reply: { text: guarded.text, files: guarded.blocked ? [] : record.files } };
 }
@@ -53,6 +54,8 @@ async function answerLoop(turn: TurnState, runtime: AgentRuntime, budget: number
   for (let step = 1; ; step++) {
     const toolsAllowed = mayCallTools({ toolsOffered, step, budget, record });
     const answer = await modelStep(turn, runtime, toolsAllowed);
+    // A preview of a step that was cut or asks for tools was no answer: the status of the next step replaces it.
+    if (streamWasCut(answer) || !isFinalAnswer(answer, toolsAllowed)) turn.preview?.withdraw();
     if (streamWasCut(answer)) {
       record.drafts.push(answer.text);
       record.finalText = '';
@@ -101,4 +104,18 @@ async function keepLanguage(turn: TurnState, runtime: AgentRuntime): Promise<voi
   record.guardEvents.push(outcome.event);
   if (record.finalText !== '') record.drafts.push(record.finalText);
   record.finalText = outcome.text;
+}
+
+/**
+ * The final reply should start with what the stream showed (agent/streaming/); when it does not — and no DLP block
+ * or cut explains it — the user saw text the guards changed: recorded, so the turn log and /metrics show it.
+ */
+function noteStreamDivergence(turn: TurnState, guarded: GuardedAnswer): void {
+  const shown = turn.preview?.lastShown() ?? '';
+  if (shown === '' || guarded.blocked || guarded.text.startsWith(shown)) return;
+  turn.record.guardEvents.push({
+    guard: 'stream',
+    action: 'warn',
+    reason: `the streamed text (${shown.length} characters) is not the start of the final answer: the final reply replaced it`,
+  });
 }

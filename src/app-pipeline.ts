@@ -93,6 +93,7 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
       maxMessageChars: config.MAX_MESSAGE_CHARS,
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
       imageLimits: { maxBytes: Math.min(config.MAX_IMAGE_BYTES, config.MAX_ATTACHMENT_BYTES), maxPixels: config.MAX_IMAGE_PIXELS },
+      streamPlatforms: new Set(config.STREAM_PLATFORMS),
     },
     log,
     observe: options.observe,

@@ -74,6 +74,24 @@ const adminIds = hinted(commaList.pipe(z.array(z.string().regex(adminIdPattern))
   en: "expected platform:id pairs separated by commas, each in its platform's form: telegram:<numeric user id>, e.g. telegram:123456789 (not an @username); discord:<17–20 digit snowflake>, e.g. discord:123456789012345678; line:U<32 hex digits>, e.g. line:U0123456789abcdef0123456789abcdef; console:<name>",
 });
 
+// Platforms whose answers are shown while the model writes them (LINE cannot edit a sent message: never streamed).
+const streamPlatforms = hinted(
+  z
+    .string()
+    .default('telegram,discord,console')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(['telegram', 'discord', 'console']))),
+  {
+    th: 'ต้องเป็นชื่อแพลตฟอร์มคั่นด้วยจุลภาค จาก telegram, discord, console (ว่าง = ไม่แสดงคำตอบระหว่างเขียน)',
+    en: 'expected platform names separated by commas, from telegram, discord, console (empty = no streaming)',
+  },
+);
+
 // Discord shards this process runs: 'auto' (all, as many as Discord recommends) or shard ids below DISCORD_SHARD_COUNT.
 const shardIdsHint: Localized = {
   th: 'ต้องเป็น auto หรือเลข shard คั่นด้วยจุลภาค แต่ละตัวน้อยกว่า DISCORD_SHARD_COUNT (ต้องตั้งด้วย) เช่น 0,1',
@@ -190,6 +208,7 @@ export const configSchema = z
     MAX_IMAGE_PIXELS: positiveInt(50_000_000, 500_000_000),
 
     TURN_CONCURRENCY: positiveInt(2, 64),
+    STREAM_PLATFORMS: streamPlatforms,
     SHUTDOWN_GRACE_MS: positiveInt(20_000, 600_000),
     // A platform that cannot start yet (network down at boot) is tried again: 1 s, 2 s, 4 s… up to this, jittered.
     PLATFORM_RETRY_MAX_SECONDS: positiveInt(60, 3600),

@@ -3,7 +3,7 @@ import type { Citation, GuardEvent, Language, TurnRecord } from '../../src/share
 import { answerWhenEmpty } from './empty-answer.js';
 import { checkLanguageDrift, languageRetryOutcome, type LanguageRetryOutcome, type LanguageVerdict } from './language-drift.js';
 import { checkRefusal } from './refusal.js';
-import { applySources } from './sources.js';
+import { applySources, sourcesBody } from './sources.js';
 import { answerFromToolLog } from './tool-log-answer.js';
 import { markUnsupportedNumbers } from './unsupported-numbers.js';
 import { outputCutNote } from './output-cut-note.js';
@@ -70,6 +70,25 @@ function cutAtBound(text: string): string {
   return text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxGuardedChars - 1 : maxGuardedChars);
 }
 
+/** What figures may rest on: this turn's tool results and passages, earlier checked turns, the question, the date line. */
+function numberSupport(record: TurnRecord): string[] {
+  return [...record.toolCalls.map((call) => call.result), ...record.contextPassages, ...record.earlierTurns, record.question, record.dateLine];
+}
+
+/**
+ * What a streamed answer shows of `record.finalText`, the part agent/streaming/ released of an answer still being
+ * written: the numbers and sources steps of runAnswerGuards, without what only the end adds (the source list, the
+ * cut note), the vision note in front; undefined when the DLP finds a credential. Refusal, language and write-claim
+ * are decided before anything is shown (agent/streaming/opening.ts).
+ */
+export function previewAnswer(record: TurnRecord, options: AnswerGuardOptions): string | undefined {
+  const numbers = markUnsupportedNumbers(record.finalText, numberSupport(record), record.language);
+  const { body } = sourcesBody(numbers.text, record);
+  if (scanForCredentials(`${record.finalText}\n${body}`, { secrets: options.secrets }).found) return undefined;
+  const note = visionNote(options.unreadImages ?? [], record.language);
+  return note ? `${note.text}\n\n${body}` : body;
+}
+
 export function runAnswerGuards(record: TurnRecord, options: AnswerGuardOptions): GuardedAnswer {
   const events: GuardEvent[] = [];
   const whole = answerWhenEmpty(record);
@@ -93,14 +112,7 @@ export function runAnswerGuards(record: TurnRecord, options: AnswerGuardOptions)
     events.push({ guard: 'refusal', action: 'rewrite', reason: refusal.reason });
   }
 
-  const support = [
-    ...finished.toolCalls.map((call) => call.result),
-    ...finished.contextPassages,
-    ...finished.earlierTurns,
-    finished.question,
-    finished.dateLine,
-  ];
-  const numbers = markUnsupportedNumbers(text, support, finished.language);
+  const numbers = markUnsupportedNumbers(text, numberSupport(finished), finished.language);
   if (numbers.unsupported > 0) {
     events.push({
       guard: 'numbers',

@@ -97,6 +97,18 @@ export function renderSourceList(citations: readonly Citation[], language: Langu
 }
 
 export function applySources(answer: string, record: TurnRecord): SourcesResult {
+  const { body, citations, events } = sourcesBody(answer, record);
+  const used = citationsTheAnswerUsed(body, record, citations);
+  events.push(...used.events);
+  const final = used.citations.length > 0 ? `${body.trimEnd()}\n\n${renderSourceList(used.citations, record.language)}` : body;
+  return { text: final, citations: used.citations, events };
+}
+
+/**
+ * The answer with the URLs no tool returned and the model's own source list removed, before the list is appended:
+ * what a streamed answer shows of the text written so far (agent/streaming/).
+ */
+export function sourcesBody(answer: string, record: TurnRecord): { body: string; citations: Citation[]; events: GuardEvent[] } {
   const citations = collectCitations(record);
   const allowed = new Set(citations.flatMap((citation) => (citation.url ? [keyOf(citation.url)] : [])));
   linkOrUrl.lastIndex = 0;
@@ -139,8 +151,5 @@ export function applySources(answer: string, record: TurnRecord): SourcesResult 
     .trim();
   // Untouched answers stay byte for byte (no trimming, no newline folding).
   const body = removedUrls > 0 || list.removed || withoutMarkers !== answer ? tidy : answer;
-  const used = citationsTheAnswerUsed(body, record, citations);
-  events.push(...used.events);
-  const final = used.citations.length > 0 ? `${body.trimEnd()}\n\n${renderSourceList(used.citations, record.language)}` : body;
-  return { text: final, citations: used.citations, events };
+  return { body, citations, events };
 }

@@ -27,6 +27,11 @@ export class Outbound {
     return { text: dlpNotice(this.options.language), files: [], replyTo: reply.replyTo };
   }
 
+  /** Whether a text may leave as it is (a live answer's update): the same scan, no files, nothing logged. */
+  allows(text: string): boolean {
+    return !scanForCredentials(text, { secrets: this.options.secrets }).found;
+  }
+
   private async readForScan(path: string): Promise<string> {
     try {
       const bytes = await readFile(path);

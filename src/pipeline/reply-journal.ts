@@ -1,4 +1,4 @@
-import type { DeliveryJournal, Responder } from '../shared/channel.js';
+import type { DeliveryJournal, LiveAnswerStart, Responder } from '../shared/channel.js';
 import type { Reply } from '../shared/types.js';
 import type { InboundQueue, PartState, QueuedMessage, StoredReply } from '../queue/inbound-queue.js';
 
@@ -11,6 +11,8 @@ export interface MessageReplies {
   /** Stores a reply before any part of it is sent. */
   store(index: number, reply: Reply, final: boolean): Promise<void>;
   journal(index: number): Promise<DeliveryJournal>;
+  /** The message's live answer: the message an earlier attempt streamed into, and where this attempt's is kept. */
+  live?: LiveAnswerStart;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AttachmentDownloader } from './attachment-downloader.js';
 import type { GroupContext } from './group-context.js';
 import type { InboundQueue } from '../queue/inbound-queue.js';
 import { loadImages } from './load-images.js';
+import { startTurnLive } from './live-answer.js';
 import type { ImageLimits } from '../images/inspect-image.js';
 import { directReplies, ReplySink, type MessageReplies } from './reply-journal.js';
 import type { FileLinks } from '../files/file-links.js';
@@ -36,7 +37,14 @@ export interface RouterDependencies {
   groupContext: Pick<GroupContext, 'record' | 'contextFor'>;
   /** The bot's username on a platform, once its adapter has reported it. */
   botUsername(platform: Platform): string | undefined;
-  settings: { language: Language; maxMessageChars: number; maxAttachmentBytes: number; imageLimits: ImageLimits };
+  settings: {
+    language: Language;
+    maxMessageChars: number;
+    maxAttachmentBytes: number;
+    imageLimits: ImageLimits;
+    /** Platforms whose answers are shown while written (STREAM_PLATFORMS); absent: none. */
+    streamPlatforms?: ReadonlySet<Platform>;
+  };
   log: Logger;
   /** Told about every handled message (metrics). */
   observe?: (handled: HandledMessage, message: InboundMessage) => void;
@@ -223,7 +231,11 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     // One controller per turn: the responder's cancel (the console's Ctrl-C) aborts this turn only.
     const cancel = new AbortController();
     const stopWorking = responder.working?.({ cancel: () => cancel.abort() });
+    const live = settings.streamPlatforms?.has(message.platform)
+      ? startTurnLive({ responder, start: replies.live ?? { remember: async () => undefined }, outbound: dependencies.outbound, log, logBase: base })
+      : undefined;
     const onStep = (step: TurnStep) => {
+      live?.step(step);
       try {
         responder.step?.(step);
       } catch (error) {
@@ -243,9 +255,12 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
         signal: cancel.signal,
         progress,
         onStep,
+        ...(live ? { onPreview: (text: string) => live.preview(text) } : {}),
       });
     } finally {
       stopWorking?.();
+      // The live message is settled before the final reply goes into it (or replaces it, after a failure).
+      await live?.end();
     }
     hooks?.turnDone();
     await final(outcome.reply);

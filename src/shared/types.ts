@@ -94,7 +94,18 @@ export type GuardAction = 'pass' | 'warn' | 'retry' | 'rewrite' | 'block';
 
 /** Every guard that records events; a misspelt name fails the type check. */
 export type GuardName =
-  'write-claim' | 'refusal' | 'numbers' | 'sources' | 'vision' | 'dlp' | 'repetition' | 'leaked-markup' | 'repeat-call' | 'language' | 'output-limit';
+  | 'write-claim'
+  | 'refusal'
+  | 'numbers'
+  | 'sources'
+  | 'vision'
+  | 'dlp'
+  | 'repetition'
+  | 'leaked-markup'
+  | 'repeat-call'
+  | 'language'
+  | 'output-limit'
+  | 'stream';
 
 export interface GuardEvent {
   guard: GuardName;

@@ -1,0 +1,136 @@
+import { segmentsOf } from '../../src/shared/segments.js';
+import { startsWithSourceHeading } from '../../src/shared/source-markers.js';
+
+// How much of an answer still being written may be shown (docs/architecture.md, "Streaming answers"): the text up to
+// a point after which nothing already written can change what a guard does to the part before it. Held back:
+//   - the word being written (Thai: the last word by Intl.Segmenter, as Thai puts no spaces between words), and a
+//     line until it is long enough to tell whether it opens a source list (a list item: until its line is complete);
+//   - a figure with the word before it, until `figureContextChars` characters follow it (its unit, scale word,
+//     the rest of a date, may still come — the numbers guard reads them);
+//   - a lead-in such as "ดูเพิ่มเติมที่" / "see", likewise (the sources guard removes it with a URL that follows);
+//   - from a credential-looking piece on, for the rest of the step: a long run of the credential alphabet mixing
+//     letters with digits or symbols, a run of spaced single characters, a PEM header — it may be the first part of
+//     a token written in parts, and the DLP judges the whole;
+//   - from markup that may turn into a tool call (`<`, `{`, `[TOOL`) on, and from a line that opens a source list of
+//     the model's own (the sources guard removes it), for the rest of the step.
+// Linear in the text: every search is one pass or bounded by a constant window.
+
+/** Characters that must follow a figure or a lead-in before it is shown. */
+export const figureContextChars = 24;
+/** A piece of the credential alphabet this long, mixing classes, is held as a possible credential. */
+const credentialPieceChars = 12;
+/** This many pieces of one or two credential characters in a row are held as a spaced-out token. */
+const spacedPieces = 4;
+/** The longest word the Thai segmenter is asked about (the rest of a longer piece is held). */
+const thaiSegmentWindow = 256;
+
+const holdFromHere = /[<{]|\[TOOL|-----BEGIN/;
+const credentialAlphabet = /^[A-Za-z0-9+/=_\-.~:]+$/;
+const digit = /[0-9\u0e50-\u0e59]/;
+const leadIn = /(?:ดู|อ่าน|ศึกษา|ที่มา|ลิงก์|ลิงค์|ลิ้งก์|ลิ้งค์|\b(?:see|visit|at|source|sources|link|links))\S{0,16}\s*$/i;
+const thaiLetters = /^[\u0e00-\u0e7f]+$/;
+/** guards/sources.ts's list item: the start of a line of the model's own source list. */
+const listItem = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])(?:[ \t]|$)/;
+const thaiSegmenter = new Intl.Segmenter('th', { granularity: 'word' });
+
+interface Piece {
+  start: number;
+  end: number;
+}
+
+function piecesOf(text: string, end: number): Piece[] {
+  const pieces: Piece[] = [];
+  const pattern = /\S+/g;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null && match.index < end; match = pattern.exec(text)) {
+    pieces.push({ start: match.index, end: Math.min(match.index + match[0].length, end) });
+  }
+  return pieces;
+}
+
+function looksLikeCredentialPiece(piece: string): boolean {
+  if (piece.length < credentialPieceChars || !credentialAlphabet.test(piece)) return false;
+  return /[0-9_+/=]/.test(piece) || (/[a-z]/.test(piece) && /[A-Z]/.test(piece.slice(1)));
+}
+
+/** Where the text stops being safe to show for the rest of the step: markup, or a credential-looking piece. */
+function stepHoldStart(text: string, pieces: readonly Piece[]): number {
+  let hold = text.search(holdFromHere);
+  if (hold < 0) hold = text.length;
+  hold = Math.min(hold, sourceHeadingStart(text, hold));
+  let shortRun = 0;
+  for (const [index, piece] of pieces.entries()) {
+    if (piece.start >= hold) break;
+    const word = text.slice(piece.start, piece.end);
+    if (looksLikeCredentialPiece(word)) return piece.start;
+    shortRun = word.length <= 2 && credentialAlphabet.test(word) ? shortRun + 1 : 0;
+    if (shortRun >= spacedPieces) return pieces[index - spacedPieces + 1]?.start ?? piece.start;
+  }
+  return hold;
+}
+
+/** The first line that starts a source list of the model's own (the sources guard replaces it with code's list). */
+function sourceHeadingStart(text: string, before: number): number {
+  for (let start = 0; start < before;) {
+    const end = text.indexOf('\n', start);
+    const lineEnd = end < 0 ? text.length : end;
+    if (startsWithSourceHeading(text.slice(start, Math.min(lineEnd, start + 200)))) return start;
+    start = lineEnd + 1;
+  }
+  return before;
+}
+
+/** The start of the piece before the one at `position` (a figure's unit or "ร้อยละ" is the word before it). */
+function wordBefore(pieces: readonly Piece[], position: number): number {
+  let current = -1;
+  for (const [index, piece] of pieces.entries()) {
+    if (piece.start > position) break;
+    current = index;
+  }
+  return pieces[Math.max(0, current - 1)]?.start ?? 0;
+}
+
+/** The last position in [from, to) whose character is a digit (ASCII or Thai), or -1. */
+function lastDigitIn(text: string, from: number, to: number): number {
+  for (let index = to - 1; index >= from; index--) if (digit.test(text.charAt(index))) return index;
+  return -1;
+}
+
+/** Moves `limit` back before any figure or lead-in that has fewer than figureContextChars characters after it. */
+function holdUnsettled(text: string, pieces: readonly Piece[], limit: number): number {
+  for (;;) {
+    const from = Math.max(0, limit - figureContextChars);
+    const figureAt = lastDigitIn(text, from, limit);
+    const leadInMatch = leadIn.exec(text.slice(from, limit));
+    const unsettled = figureAt >= 0 ? figureAt : leadInMatch ? from + leadInMatch.index : -1;
+    if (unsettled < 0) return limit;
+    const moved = wordBefore(pieces, unsettled);
+    if (moved >= limit) return limit;
+    limit = moved;
+  }
+}
+
+/** Inside a Thai word run being written: the start of its last (possibly unfinished) word. */
+function thaiWordStart(text: string, piece: Piece): number {
+  const from = Math.max(piece.start, piece.end - thaiSegmentWindow);
+  const run = text.slice(from, piece.end);
+  if (!thaiLetters.test(run)) return piece.start;
+  let last = 0;
+  for (const segment of segmentsOf(thaiSegmenter, run)) last = segment.index;
+  return from === piece.start ? piece.start + last : Math.max(from + last, piece.start);
+}
+
+/** How many characters of `text` (an answer still being written) may be shown now. */
+export function releasePoint(text: string): number {
+  const pieces = piecesOf(text, text.length);
+  let limit = stepHoldStart(text, pieces);
+  // The word being written is never shown: only pieces that whitespace closed, or Thai words before the last.
+  const open = pieces.at(-1);
+  if (open && open.end === text.length && open.start < limit) limit = thaiWordStart(text, open);
+  // A line is shown once it is long enough to tell whether it opens a source list (or is a list marker alone).
+  // A list item is shown once its line is complete: a trailing list item with a URL is a source list to the guard.
+  const lineStart = text.lastIndexOf('\n') + 1;
+  if (text.length - lineStart < figureContextChars || listItem.test(text.slice(lineStart, lineStart + 16))) limit = Math.min(limit, lineStart);
+  limit = holdUnsettled(text, pieces, limit);
+  return text.slice(0, limit).trimEnd().length;
+}
