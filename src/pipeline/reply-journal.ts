@@ -11,8 +11,29 @@ export interface MessageReplies {
   /** Stores a reply before any part of it is sent. */
   store(index: number, reply: Reply, final: boolean): Promise<void>;
   journal(index: number): Promise<DeliveryJournal>;
-  /** The message's live answer: the message an earlier attempt streamed into, and where this attempt's is kept. */
-  live?: LiveAnswerStart;
+  /** The live (streamed) message of this message's answer: handed to `Responder.live`, named by the final reply. */
+  readonly live: LiveMessage;
+}
+
+/** A `LiveAnswerStart` that also tells which live message the final reply must complete. */
+export interface LiveMessage extends LiveAnswerStart {
+  /** The handle remembered in this attempt, else the one an earlier attempt left (`earlier`), else none. */
+  current(): string | undefined;
+}
+
+/** `store` keeps a remembered handle durably (the queue); the direct path keeps it in memory only. */
+function liveMessage(earlier: string | undefined, store: (handle: string) => Promise<void>): LiveMessage {
+  let remembered: string | undefined;
+  return {
+    earlier,
+    remember: async (handle) => {
+      // Kept before the write: the message is in the chat whether or not storing it succeeds.
+      remembered = handle;
+      await store(handle);
+    },
+    // An empty handle names no message.
+    current: () => remembered || earlier,
+  };
 }
 
 /**
@@ -26,6 +47,7 @@ export async function queuedReplies(queue: InboundQueue, entry: QueuedMessage, a
   return {
     earlier: firstAttempt ? [] : await queue.replies(sequence),
     answered: entry.answered,
+    live: liveMessage(entry.liveMessage, (handle) => queue.rememberLiveMessage(sequence, handle)),
     store: (index, reply, final) => queue.storeReply(sequence, index, reply, final),
     journal: async (index) => {
       const parts = firstAttempt ? new Map<number, PartState>() : await queue.parts(sequence, index);
@@ -46,7 +68,23 @@ export async function queuedReplies(queue: InboundQueue, entry: QueuedMessage, a
 
 /** For a message answered in the same call (the CLI, tests): nothing to resume, so nothing is stored. */
 export function directReplies(): MessageReplies {
-  return { earlier: [], answered: false, store: async () => undefined, journal: async () => memoryJournal() };
+  return {
+    earlier: [],
+    answered: false,
+    live: liveMessage(undefined, async () => undefined),
+    store: async () => undefined,
+    journal: async () => memoryJournal(),
+  };
+}
+
+/** The same journal, naming the live message its part 0 goes into. */
+function namingLiveMessage(journal: DeliveryJournal, liveMessage: string): DeliveryJournal {
+  return {
+    isSent: (part) => journal.isSent(part),
+    sending: (part) => journal.sending(part),
+    sent: (part) => journal.sent(part),
+    liveMessage,
+  };
 }
 
 export function memoryJournal(): DeliveryJournal {
@@ -62,7 +100,9 @@ export function memoryJournal(): DeliveryJournal {
  * Sends the replies of one message in order, each stored before any of its parts goes out. A message's replies are
  * notices (an unreadable image…) and then one final reply (the answer, a command's result, a refusal); storing the
  * final one also marks the message answered. On a replay, the notices an earlier attempt stored stand for the first
- * notices of this attempt, so the user never gets one twice, and nothing stored is produced again.
+ * notices of this attempt, so the user never gets one twice, and nothing stored is produced again. The final reply
+ * (also one an earlier attempt stored) is delivered with a journal naming the live message, so the adapter completes
+ * that message instead of sending a second answer; notices never name it.
  */
 export class ReplySink {
   /** Exactly what was handed to the responder, earlier replies included. */
@@ -76,24 +116,28 @@ export class ReplySink {
 
   /** Delivers the parts of earlier replies that did not go out before the restart. */
   async deliverEarlier(): Promise<void> {
-    for (const { index, reply } of this.replies.earlier) await this.deliver(index, reply);
+    // Answered: the final reply was stored last, so it has the highest index.
+    const finalIndex = this.replies.answered ? Math.max(...this.replies.earlier.map((stored) => stored.index)) : undefined;
+    for (const { index, reply } of this.replies.earlier) await this.deliver(index, reply, index === finalIndex);
   }
 
   async notice(reply: Reply): Promise<void> {
     const index = this.notices++;
     if (this.replies.earlier.some((stored) => stored.index === index)) return;
     await this.replies.store(index, reply, false);
-    await this.deliver(index, reply);
+    await this.deliver(index, reply, false);
   }
 
   async final(reply: Reply): Promise<void> {
     const index = Math.max(this.notices, ...this.replies.earlier.map((stored) => stored.index + 1));
     await this.replies.store(index, reply, true);
-    await this.deliver(index, reply);
+    await this.deliver(index, reply, true);
   }
 
-  private async deliver(index: number, reply: Reply): Promise<void> {
+  private async deliver(index: number, reply: Reply, final: boolean): Promise<void> {
     this.sent.push(reply);
-    await this.responder.send(reply, await this.replies.journal(index));
+    const journal = await this.replies.journal(index);
+    const liveMessage = final ? this.replies.live.current() : undefined;
+    await this.responder.send(reply, liveMessage === undefined ? journal : namingLiveMessage(journal, liveMessage));
   }
 }

@@ -232,7 +232,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     const cancel = new AbortController();
     const stopWorking = responder.working?.({ cancel: () => cancel.abort() });
     const live = settings.streamPlatforms?.has(message.platform)
-      ? startTurnLive({ responder, start: replies.live ?? { remember: async () => undefined }, outbound: dependencies.outbound, log, logBase: base })
+      ? startTurnLive({ responder, start: replies.live, outbound: dependencies.outbound, log, logBase: base })
       : undefined;
     const onStep = (step: TurnStep) => {
       live?.step(step);

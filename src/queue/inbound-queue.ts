@@ -12,9 +12,26 @@ export interface QueuedMessage {
   message: InboundMessage;
   /** Its final reply is stored: the turn is over and must not run again, only its delivery may be unfinished. */
   answered: boolean;
+  /**
+   * The live (streamed) message an earlier attempt left in the chat, as `rememberLiveMessage` stored it: the next
+   * attempt continues in it and the final reply completes it (docs/architecture.md, "Send").
+   */
+  liveMessage?: string;
 }
 
-/** A reply as an earlier attempt stored it (after the outbound DLP scan). */
+/** A platform message id is short (Telegram's a number, Discord's snowflakes): a longer handle is refused, not stored. */
+export const maxLiveMessageChars = 128;
+
+/** Whether a handle may be stored: not empty, within the bound. */
+export function liveMessageFits(handle: string): boolean {
+  return handle.length > 0 && handle.length <= maxLiveMessageChars;
+}
+
+/** A stored handle read back, or undefined for none (or a value no version of ours could have stored). */
+export function readLiveMessage(value: unknown): string | undefined {
+  return typeof value === 'string' && liveMessageFits(value) ? value : undefined;
+}
+
 export interface StoredReply {
   index: number;
   reply: Reply;
@@ -87,6 +104,12 @@ export interface InboundQueue {
   /** Parts of a reply and how far each got. */
   parts(sequence: number, index: number): Promise<Map<number, PartState>>;
   markPart(sequence: number, index: number, part: number, state: PartState): Promise<void>;
+  /**
+   * Stores the live message's platform id for the message (overwriting an earlier one), as durably as a part mark and,
+   * on a shared backend, only while this process holds the conversation. A handle `liveMessageFits` refuses is
+   * logged and not stored.
+   */
+  rememberLiveMessage(sequence: number, handle: string): Promise<void>;
   /** Done: every reply delivered. Failed: given up (it stays for dedupe either way). */
   finish(sequence: number, outcome: 'done' | 'failed'): Promise<void>;
   /** One cheap indexed query: also the check that the store is open. */

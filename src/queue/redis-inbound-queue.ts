@@ -6,7 +6,18 @@ import type { Logger } from '../shared/log.js';
 import type { InboundMessage, Language, Platform, Reply } from '../shared/types.js';
 import type { LuaScript } from '../redis/lua-script.js';
 import type { RedisClient } from '../redis/redis-client.js';
-import type { ConversationClaim, InboundQueue, PartState, PendingCount, QueuedMessage, QueueStats, StoredReply, WorkerRoom } from './inbound-queue.js';
+import {
+  liveMessageFits,
+  readLiveMessage,
+  type ConversationClaim,
+  type InboundQueue,
+  type PartState,
+  type PendingCount,
+  type QueuedMessage,
+  type QueueStats,
+  type StoredReply,
+  type WorkerRoom,
+} from './inbound-queue.js';
 import * as scripts from './redis-queue-scripts.js';
 import { parseStoredReply } from './stored-reply.js';
 import { RedisWakeFeed } from './redis-wake-feed.js';
@@ -20,7 +31,7 @@ import { describeLeaseLoss, findLeaseLoss, LeaseLostError } from './redis-lease-
 //   are looked at and given back when none is left, so order is kept across processes;
 // - at-least-once hand-out: wake entries (a stream consumer group) stay pending until a drain that held the lease
 //   ends; a dead process's entries are claimed by another after a lease (redis-wake-feed.ts);
-// - fenced progress: attempts, replies, parts and the finish are written only while the lease is still ours, and
+// - fenced progress: attempts, replies, parts, the live message's id and the finish are written only while the lease is still ours, and
 //   the reply journal skips parts already sent — so a message taken over after a crash resends at most the part that
 //   was in flight.
 // Durability is Redis's: run it with `appendonly yes` (README) or an accepted message can be lost with the server.
@@ -116,7 +127,10 @@ export class RedisInboundQueue implements InboundQueue {
       const sequence = Number(row[0]);
       this.conversations.set(sequence, conversationKey);
       try {
-        return { sequence, message: parseInboundMessage(JSON.parse(String(row[1]))), answered: row[2] === 'answered' };
+        const queued: QueuedMessage = { sequence, message: parseInboundMessage(JSON.parse(String(row[1]))), answered: row[2] === 'answered' };
+        const liveMessage = readLiveMessage(row[3]);
+        if (liveMessage !== undefined) queued.liveMessage = liveMessage;
+        return queued;
       } catch (error) {
         // A message this version cannot read would block its conversation for good.
         this.options.log.error({ conversation: conversationKey, sequence, error: describeError(error) }, 'stored message unreadable: given up');
@@ -158,6 +172,14 @@ export class RedisInboundQueue implements InboundQueue {
 
   async markPart(sequence: number, index: number, part: number, state: PartState): Promise<void> {
     await this.fenced(scripts.markPartScript, sequence, [index, part, state]);
+  }
+
+  async rememberLiveMessage(sequence: number, handle: string): Promise<void> {
+    if (!liveMessageFits(handle)) {
+      this.options.log.warn({ sequence, chars: handle.length }, 'live message id refused (empty or too long): not stored');
+      return;
+    }
+    await this.fenced(scripts.rememberLiveScript, sequence, [handle]);
   }
 
   async finish(sequence: number, _outcome: 'done' | 'failed'): Promise<void> {

@@ -5,7 +5,8 @@ import { LuaScript } from '../redis/lua-script.js';
 //
 //   <p>seq                      sequence counter (arrival order over the whole queue)
 //   <p>id:<platform>:<id>       the platform's message id → sequence: dedupe; expires DEDUPE_TTL after the finish
-//   <p>m:<seq>                  hash: body, platform, conversation, state (pending|answered), attempts, acceptedAt
+//   <p>m:<seq>                  hash: body, platform, conversation, state (pending|answered), attempts, acceptedAt,
+//                               live (the streamed answer's platform message id, once an attempt remembered it)
 //   <p>c:<conversation>         sorted set of the conversation's unfinished sequences (its order)
 //   <p>open                     sorted set: conversation → its oldest unfinished sequence
 //   <p>pending:<platform>       sorted set: sequence → acceptedAt (depth and oldest age per platform)
@@ -14,7 +15,7 @@ import { LuaScript } from '../redis/lua-script.js';
 //   <p>lease:<conversation>     the process that may work on the conversation now (PX expiry)
 //   <p>wake                     stream: one entry per accepted message, read by the consumer group `workers`
 //
-// Every write made while answering (attempt, reply, part, finish) first checks that this process still holds the
+// Every write made while answering (attempt, reply, part, live message, finish) first checks that this process still holds the
 // conversation's lease: a process that lost it (paused past the lease, cut off from Redis) cannot send on behalf of
 // the one that took over — at most the one send already in flight goes out twice.
 
@@ -48,13 +49,13 @@ end
 return seq
 `);
 
-/** ARGV: prefix, conversation. → false, or {sequence, body, state}. */
+/** ARGV: prefix, conversation. → false, or {sequence, body, state, live message id or ''}. */
 export const nextScript = new LuaScript(`
 local p = ARGV[1]
 local first = redis.call('ZRANGE', p .. 'c:' .. ARGV[2], 0, 0)
 if #first == 0 then return false end
-local fields = redis.call('HMGET', p .. 'm:' .. first[1], 'body', 'state')
-return {first[1], fields[1] or '', fields[2] or ''}
+local fields = redis.call('HMGET', p .. 'm:' .. first[1], 'body', 'state', 'live')
+return {first[1], fields[1] or '', fields[2] or '', fields[3] or ''}
 `);
 
 /** ARGV: prefix, conversation, owner, sequence. → the attempt count. */
@@ -74,6 +75,17 @@ return 1
 /** ARGV: prefix, conversation, owner, sequence, index, part, state. */
 export const markPartScript = new LuaScript(`${fence}
 redis.call('HSET', p .. 'p:' .. ARGV[4] .. ':' .. ARGV[5], ARGV[6], ARGV[7])
+return 1
+`);
+
+/**
+ * ARGV: prefix, conversation, owner, sequence, handle. Overwrites; a finished message (its hash gone) is left alone,
+ * so a late write cannot bring back a key nothing deletes. → 1 when stored, 0 when the message is gone.
+ */
+export const rememberLiveScript = new LuaScript(`${fence}
+local m = p .. 'm:' .. ARGV[4]
+if redis.call('EXISTS', m) == 0 then return 0 end
+redis.call('HSET', m, 'live', ARGV[5])
 return 1
 `);
 

@@ -7,8 +7,18 @@ import { parseInboundMessage } from '../shared/inbound-message-schema.js';
 import type { Logger } from '../shared/log.js';
 import type { InboundMessage, Platform, Reply } from '../shared/types.js';
 import { parseStoredReply } from './stored-reply.js';
-import type { InboundQueue, PartState, PendingCount, QueuedMessage, QueueStats, StoredReply } from './inbound-queue.js';
+import {
+  liveMessageFits,
+  readLiveMessage,
+  type InboundQueue,
+  type PartState,
+  type PendingCount,
+  type QueuedMessage,
+  type QueueStats,
+  type StoredReply,
+} from './inbound-queue.js';
 
+// Version 0: the tables as the first release made them (an existing DATA_DIR has them, with user_version 0).
 const schema = `
 CREATE TABLE IF NOT EXISTS messages (
   sequence INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -37,6 +47,28 @@ CREATE TABLE IF NOT EXISTS parts (
   PRIMARY KEY (sequence, reply_index, part),
   FOREIGN KEY (sequence, reply_index) REFERENCES replies (sequence, reply_index) ON DELETE CASCADE
 );`;
+
+/** 1: messages.live_message, the streamed answer's platform message id. */
+const schemaVersion = 1;
+
+/**
+ * Brings the file to `schemaVersion`, one step per version (`PRAGMA user_version`). Under an immediate transaction:
+ * the CLI may open the same DATA_DIR at the same moment, and the version is read again under the write lock so
+ * each step (an ALTER TABLE is not idempotent) runs once.
+ */
+function migrate(database: Database.Database): void {
+  const version = () => Number(database.pragma('user_version', { simple: true }));
+  if (version() >= schemaVersion) return;
+  database
+    .transaction(() => {
+      const from = version();
+      if (from >= schemaVersion) return;
+      database.exec(schema);
+      if (from < 1) database.exec('ALTER TABLE messages ADD COLUMN live_message TEXT');
+      database.pragma(`user_version = ${schemaVersion}`);
+    })
+    .immediate();
+}
 
 const purgeEveryMs = 3_600_000;
 
@@ -83,7 +115,7 @@ export class SqliteInboundQueue implements InboundQueue {
       file = path.join(options.dataDir, 'inbound.db');
     }
     this.database = openDatabase(file, 'FULL');
-    this.database.exec(schema);
+    migrate(this.database);
     this.journal = file === ':memory:' ? this.database : openDatabase(file, 'NORMAL');
     const database = this.database;
     const journal = this.journal;
@@ -91,8 +123,8 @@ export class SqliteInboundQueue implements InboundQueue {
       insert: database.prepare<[string, string, string, string, string, number]>(
         `INSERT OR IGNORE INTO messages (platform, message_id, conversation, body, state, accepted_at) VALUES (?, ?, ?, ?, ?, ?)`,
       ),
-      next: database.prepare<[string], { sequence: number; body: string; state: string }>(
-        `SELECT sequence, body, state FROM messages WHERE conversation = ? AND state IN ('pending', 'answered') ORDER BY sequence LIMIT 1`,
+      next: database.prepare<[string], { sequence: number; body: string; state: string; live_message: string | null }>(
+        `SELECT sequence, body, state, live_message FROM messages WHERE conversation = ? AND state IN ('pending', 'answered') ORDER BY sequence LIMIT 1`,
       ),
       open: database.prepare<[], { conversation: string }>(
         `SELECT conversation FROM messages WHERE state IN ('pending', 'answered') GROUP BY conversation ORDER BY min(sequence)`,
@@ -107,6 +139,8 @@ export class SqliteInboundQueue implements InboundQueue {
       markPart: journal.prepare<[number, number, number, PartState]>(
         `INSERT INTO parts (sequence, reply_index, part, state) VALUES (?, ?, ?, ?) ON CONFLICT (sequence, reply_index, part) DO UPDATE SET state = excluded.state`,
       ),
+      // Through the journal connection, like a part mark: the handle is progress of the answer.
+      rememberLive: journal.prepare<[string, number]>(`UPDATE messages SET live_message = ? WHERE sequence = ? AND state IN ('pending', 'answered')`),
       finish: journal.prepare<[string, number]>(`UPDATE messages SET state = ? WHERE sequence = ?`),
       giveUp: database.prepare<[number]>(`UPDATE messages SET state = 'failed' WHERE sequence = ?`),
       // Through the partial index of open messages: as cheap as the backlog is small.
@@ -131,7 +165,10 @@ export class SqliteInboundQueue implements InboundQueue {
       const row = this.statements.next.get(conversationKey);
       if (!row) return undefined;
       try {
-        return { sequence: row.sequence, message: parseInboundMessage(JSON.parse(row.body)), answered: row.state === 'answered' };
+        const queued: QueuedMessage = { sequence: row.sequence, message: parseInboundMessage(JSON.parse(row.body)), answered: row.state === 'answered' };
+        const liveMessage = readLiveMessage(row.live_message);
+        if (liveMessage !== undefined) queued.liveMessage = liveMessage;
+        return queued;
       } catch (error) {
         // A row this version cannot read would block its conversation for good.
         this.options.log.error({ conversation: conversationKey, sequence: row.sequence, error: describeError(error) }, 'stored message unreadable: given up');
@@ -170,6 +207,14 @@ export class SqliteInboundQueue implements InboundQueue {
 
   async markPart(sequence: number, index: number, part: number, state: PartState): Promise<void> {
     this.statements.markPart.run(sequence, index, part, state);
+  }
+
+  async rememberLiveMessage(sequence: number, handle: string): Promise<void> {
+    if (!liveMessageFits(handle)) {
+      this.options.log.warn({ sequence, chars: handle.length }, 'live message id refused (empty or too long): not stored');
+      return;
+    }
+    this.statements.rememberLive.run(handle, sequence);
   }
 
   async finish(sequence: number, outcome: 'done' | 'failed'): Promise<void> {

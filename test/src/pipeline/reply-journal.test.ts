@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queuedReplies, ReplySink } from '../../../src/pipeline/reply-journal.js';
+import { directReplies, queuedReplies, ReplySink } from '../../../src/pipeline/reply-journal.js';
 import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import type { Responder } from '../../../src/shared/channel.js';
 import { silentLogger } from '../../../src/shared/log.js';
@@ -126,5 +126,114 @@ describe('reply journal', () => {
     expect(reads).toEqual(['replies', 'parts', 'parts']);
     expect(delivered).toEqual(['แจ้ง', 'หนึ่ง', 'สอง', 'สอง']);
     queue.close();
+  });
+});
+
+/** Records each reply with the live message its journal names ('none': the journal has no such key at all). */
+function liveRecorder(seen: [string, string][], crashAt?: string): Responder {
+  return {
+    send: async (reply, journal) => {
+      seen.push([reply.text, 'liveMessage' in journal ? String(journal.liveMessage) : 'none']);
+      for (const [part, text] of reply.text.split('|').entries()) {
+        if (journal.isSent(part)) continue;
+        await journal.sending(part);
+        if (text === crashAt) throw new Crash();
+        await journal.sent(part);
+      }
+    },
+  };
+}
+
+describe('reply journal: the live (streamed) message', () => {
+  it('names the handle remembered in this attempt in the final reply only, and stores it with the message', async () => {
+    const queue = new SqliteInboundQueue({ dataDir: ':memory:', dedupeTtlMs: 60_000, log: silentLogger() });
+    await queue.accept(queuedMessage('1'));
+    const seen: [string, string][] = [];
+    const first = await attempt(queue, liveRecorder(seen));
+    expect(first.replies.live.earlier).toBeUndefined();
+    await first.sink.notice({ text: 'รูปอ่านไม่ได้', files: [] });
+    await first.replies.live.remember('-100:41');
+    await first.replies.live.remember('-100:42');
+    await first.sink.notice({ text: 'ไฟล์ใหญ่เกิน', files: [] });
+    await first.sink.final({ text: 'คำตอบ', files: [] });
+    expect(seen).toEqual([
+      ['รูปอ่านไม่ได้', 'none'],
+      ['ไฟล์ใหญ่เกิน', 'none'],
+      ['คำตอบ', '-100:42'],
+    ]);
+    expect((await queue.next('telegram:1'))?.liveMessage).toBe('-100:42');
+    queue.close();
+  });
+
+  it('after a crash mid-stream the next attempt continues in the earlier live message and completes it', async () => {
+    const queue = new SqliteInboundQueue({ dataDir: ':memory:', dedupeTtlMs: 60_000, log: silentLogger() });
+    await queue.accept(queuedMessage('1'));
+    const seen: [string, string][] = [];
+    const first = await attempt(queue, liveRecorder(seen));
+    await first.sink.notice({ text: 'รูปอ่านไม่ได้', files: [] });
+    await first.replies.live.remember('-100:42');
+    // Killed while the answer streamed: no answer stored, the turn runs again.
+
+    const second = await attempt(queue, liveRecorder(seen));
+    expect(second.replies.answered).toBe(false);
+    expect(second.replies.live.earlier).toBe('-100:42');
+    await second.sink.deliverEarlier();
+    await second.sink.notice({ text: 'รูปอ่านไม่ได้ (อีกครั้ง)', files: [] });
+    await second.sink.final({ text: 'คำตอบ', files: [] });
+    expect(seen).toEqual([
+      ['รูปอ่านไม่ได้', 'none'],
+      ['รูปอ่านไม่ได้', 'none'],
+      ['คำตอบ', '-100:42'],
+    ]);
+    queue.close();
+  });
+
+  it('a stored answer cut mid-delivery is completed in the live message after a restart; its notices name none', async () => {
+    const queue = new SqliteInboundQueue({ dataDir: ':memory:', dedupeTtlMs: 60_000, log: silentLogger() });
+    await queue.accept(queuedMessage('1'));
+    const seen: [string, string][] = [];
+    const first = await attempt(queue, liveRecorder(seen, 'สอง'));
+    await first.sink.notice({ text: 'แจ้ง', files: [] });
+    await first.replies.live.remember('-100:42');
+    await expect(first.sink.final({ text: 'หนึ่ง|สอง', files: [] })).rejects.toThrow(Crash);
+
+    const second = await attempt(queue, liveRecorder(seen));
+    expect(second.replies.answered).toBe(true);
+    await second.sink.deliverEarlier();
+    expect(seen).toEqual([
+      ['แจ้ง', 'none'],
+      ['หนึ่ง|สอง', '-100:42'],
+      ['แจ้ง', 'none'],
+      ['หนึ่ง|สอง', '-100:42'],
+    ]);
+    queue.close();
+  });
+
+  it('a handle remembered again in the resumed attempt wins over the earlier one', async () => {
+    const queue = new SqliteInboundQueue({ dataDir: ':memory:', dedupeTtlMs: 60_000, log: silentLogger() });
+    await queue.accept(queuedMessage('1'));
+    const seen: [string, string][] = [];
+    await (await attempt(queue, liveRecorder(seen))).replies.live.remember('-100:41');
+    const second = await attempt(queue, liveRecorder(seen));
+    // The earlier message was deleted in the chat meanwhile: the adapter started a new one.
+    await second.replies.live.remember('-100:43');
+    await second.sink.final({ text: 'คำตอบ', files: [] });
+    expect(seen).toEqual([['คำตอบ', '-100:43']]);
+    expect((await queue.next('telegram:1'))?.liveMessage).toBe('-100:43');
+    queue.close();
+  });
+
+  it('the direct path keeps the handle in memory for its final reply', async () => {
+    const seen: [string, string][] = [];
+    const replies = directReplies();
+    const sink = new ReplySink(replies, liveRecorder(seen));
+    expect(replies.live.earlier).toBeUndefined();
+    await replies.live.remember('7');
+    await sink.notice({ text: 'แจ้ง', files: [] });
+    await sink.final({ text: 'คำตอบ', files: [] });
+    expect(seen).toEqual([
+      ['แจ้ง', 'none'],
+      ['คำตอบ', '7'],
+    ]);
   });
 });

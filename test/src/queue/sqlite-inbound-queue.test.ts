@@ -122,4 +122,34 @@ describe('SqliteInboundQueue', () => {
     expect((await second.next('telegram:1'))?.message.messageId).toBe('2');
     second.close();
   });
+
+  it('brings an inbound.db of the previous version (no live_message column) up to date, its messages kept', async () => {
+    const dataDir = folder();
+    const file = path.join(dataDir, 'inbound.db');
+    // The messages table exactly as the release before the live message created it (user_version 0).
+    const old = new Database(file);
+    old.exec(`CREATE TABLE messages (
+      sequence INTEGER PRIMARY KEY AUTOINCREMENT, platform TEXT NOT NULL, message_id TEXT NOT NULL, conversation TEXT NOT NULL,
+      body TEXT NOT NULL, state TEXT NOT NULL CHECK (state IN ('pending', 'answered', 'done', 'failed')),
+      attempts INTEGER NOT NULL DEFAULT 0, accepted_at INTEGER NOT NULL, UNIQUE (platform, message_id))`);
+    old
+      .prepare(`INSERT INTO messages (platform, message_id, conversation, body, state, accepted_at) VALUES ('telegram', '1', 'telegram:1', ?, 'answered', 1)`)
+      .run(JSON.stringify(message('1')));
+    old.close();
+
+    const first = open(dataDir);
+    const entry = await first.next('telegram:1');
+    expect(entry).toEqual({ sequence: 1, message: message('1'), answered: true });
+    expect(await first.accept(message('1'))).toBe('duplicate');
+    await first.rememberLiveMessage(1, '-100:42');
+    first.close();
+    // Opening again finds the version reached and changes nothing.
+    const second = open(dataDir);
+    expect((await second.next('telegram:1'))?.liveMessage).toBe('-100:42');
+    second.close();
+    const raw = new Database(file, { readonly: true });
+    expect(raw.pragma('user_version', { simple: true })).toBe(1);
+    expect(raw.prepare(`SELECT count(*) AS columns FROM pragma_table_info('messages') WHERE name = 'live_message'`).get()).toEqual({ columns: 1 });
+    raw.close();
+  });
 });
