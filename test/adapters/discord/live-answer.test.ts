@@ -5,12 +5,13 @@ import type { LiveAnswer, Responder } from '../../../src/shared/channel.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { rateLimited, type DiscordCall, type FakeDiscord } from '../../fakes/discord/index.js';
 import { longThaiText } from '../../support/long-thai-text.js';
-import { question, recordingJournal, responderFor, setUpResponder, type ResponderSetup } from './responder-setup.js';
+import { deferredCommand, question, recordingJournal, responderFor, setUpResponder, type ResponderSetup } from './responder-setup.js';
 import { WatchedScheduler } from './watched-scheduler.js';
 
 // A streamed answer on Discord over real @discordjs/rest against the fake: one message posted as a reply to the
 // user's message, edited at most once a second (time moved by hand), completed by the final reply's first part;
-// an earlier attempt's message is edited, a deleted one replaced, a 429 pauses the edits.
+// an earlier attempt's message is edited, a deleted one replaced, a 429 pauses the edits. A slash command streams
+// into its deferred reply while the token lives, then into a channel message.
 
 const channelEdits = 'PATCH /channels/*/messages/*';
 const channelPosts = 'POST /channels/*/messages';
@@ -164,5 +165,43 @@ describe('Discord live answer in a channel', () => {
     await nextUpdate(live, 'ราคาทองวันนี้ บาทละ', 2);
     await live.end();
     expect(contents()).toEqual(['ราคาทองวันนี้ บาทละ']);
+  });
+});
+
+describe('Discord live answer of a slash command', () => {
+  const original = () => `PATCH /webhooks/${fake.applicationId}/*/messages/@original`;
+
+  it('streams into the deferred reply, which the final reply edits as before; nothing is remembered', async () => {
+    const { responder, live, remembered } = stream(await deferredCommand(setup, 'ask', 'ราคาทองวันนี้'));
+    live.show('ราคา');
+    const first = await fake.waitForCall(original(), answered(200, 'ราคา'));
+    expect(first.auth).toBe('missing');
+    await nextUpdate(live, 'ราคาทอง', 1, original());
+    await live.end();
+    const journal = recordingJournal();
+    await responder.send({ text: 'ราคาทองวันนี้ บาทละ', files: [] }, journal);
+    expect(remembered).toEqual([]);
+    expect(fake.callsOf(channelPosts)).toHaveLength(0);
+    expect(fake.callsOf(original()).map(contentOf)).toEqual(['ราคา', 'ราคาทอง', 'ราคาทองวันนี้ บาทละ']);
+    expect(contents()).toEqual(['ราคาทองวันนี้ บาทละ']);
+    expect(journal.marks).toEqual(['sending 0', 'sent 0']);
+  });
+
+  it('moves to a channel message once the token expired; the final reply completes that message', async () => {
+    const message = await deferredCommand(setup, 'ask', 'ราคาทองวันนี้');
+    const { responder, live, remembered } = stream(message);
+    live.show('ราคา');
+    await fake.waitForCall(original(), answered(200, 'ราคา'));
+    fake.expireInteractionToken(message.interactionId);
+    await nextUpdate(live, 'ราคาทอง', 1, channelPosts);
+    expect(fake.callsOf(original()).map((call) => call.outcome)).toMatchObject([{ status: 200 }, { status: 401, body: { code: 50027 } }]);
+    await live.end();
+    const moved = fake.sentMessages().at(-1)?.id;
+    expect(remembered).toEqual([moved]);
+    await responder.send({ text: 'ราคาทองวันนี้ บาทละ', files: [] }, recordingJournal(moved));
+    expect(fake.callsOf(channelEdits).map(contentOf)).toEqual(['ราคาทองวันนี้ บาทละ']);
+    expect(fake.callsOf(channelPosts)).toHaveLength(1);
+    // The deferred reply keeps its last preview: its token can edit it no more.
+    expect(contents()).toEqual(['ราคา', 'ราคาทองวันนี้ บาทละ']);
   });
 });
