@@ -2,9 +2,11 @@ import { Routes } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderForPlatform } from '../format/by-platform.js';
 import type { LiveAnswer, Responder } from '../../../src/shared/channel.js';
+import type { Logger } from '../../../src/shared/log.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { rateLimited, type DiscordCall, type FakeDiscord } from '../../fakes/discord/index.js';
 import { longThaiText } from '../../support/long-thai-text.js';
+import { memoryLog } from '../../support/memory-log.js';
 import { deferredCommand, question, recordingJournal, responderFor, setUpResponder, type ResponderSetup } from './responder-setup.js';
 import { WatchedScheduler } from './watched-scheduler.js';
 
@@ -39,8 +41,8 @@ interface Streaming {
   remembered: string[];
 }
 
-function stream(message: InboundMessage = question(fake), earlier?: string): Streaming {
-  const responder = responderFor(setup, message, { scheduler });
+function stream(message: InboundMessage = question(fake), earlier?: string, logger?: Logger): Streaming {
+  const responder = responderFor(setup, message, { scheduler, ...(logger ? { logger } : {}) });
   const remembered: string[] = [];
   const live = responder.live?.({ remember: async (id) => void remembered.push(id), ...(earlier === undefined ? {} : { earlier }) });
   if (!live) throw new Error('the Discord responder has no live answer');
@@ -165,6 +167,21 @@ describe('Discord live answer in a channel', () => {
     await nextUpdate(live, 'ราคาทองวันนี้ บาทละ', 2);
     await live.end();
     expect(contents()).toEqual(['ราคาทองวันนี้ บาทละ']);
+  });
+});
+
+describe('Discord live answer failures', () => {
+  it('logs a refused update without its text and never throws; the answer still goes out', async () => {
+    const { log, lines, records } = memoryLog('info');
+    const { responder, live } = stream(question(fake), undefined, log);
+    fake.failNext(channelPosts, { status: 403, body: { code: 50001, message: 'Missing Access' } });
+    live.show('คำตอบลับ');
+    await fake.waitForCall(channelPosts, answered(403));
+    await live.end();
+    expect(records.filter((record) => record.msg === 'discord live answer update failed')).toMatchObject([{ level: 30, code: 50001, status: 403 }]);
+    expect(lines.some((line) => line.includes('คำตอบลับ'))).toBe(false);
+    await responder.send({ text: 'คำตอบลับ ครบแล้ว', files: [] }, recordingJournal());
+    expect(contents()).toEqual(['คำตอบลับ ครบแล้ว']);
   });
 });
 
