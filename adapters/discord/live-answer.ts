@@ -49,6 +49,8 @@ export function discordLiveAnswer(start: LiveAnswerStart, options: DiscordLiveOp
   let text = '';
   let status: string | undefined;
   const refresh = (): void => {
+    // A private answer is previewed in its deferred reply only, never in the channel: no token, no preview.
+    if (options.privateAnswer && !options.interaction?.current()) return;
     try {
       const preview = livePreviewText(text, status);
       if (preview !== '') message.update(preview);

@@ -221,4 +221,15 @@ describe('Discord live answer of a slash command', () => {
     // The deferred reply keeps its last preview: its token can edit it no more.
     expect(contents()).toEqual(['ราคา', 'ราคาทองวันนี้ บาทละ']);
   });
+
+  it('never previews a private answer in the channel, even once its token is gone', async () => {
+    const message = await deferredCommand(setup, 'whoami', '/whoami');
+    fake.expireInteractionToken(message.interactionId);
+    const { live } = stream(message);
+    live.show('รหัสของคุณ');
+    await fake.waitForCall(original(), answered(401));
+    live.show('รหัสของคุณคือ');
+    await live.end();
+    expect(fake.callsOf(channelPosts)).toHaveLength(0);
+  });
 });
