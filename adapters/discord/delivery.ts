@@ -146,16 +146,45 @@ export class DiscordDelivery {
   }
 
   /**
-   * One message, tried again (twice, after 0.5 and 1 s) when the connection failed: @discordjs/rest retries 429s and
+   * Part 0 of an answer put into the live message that showed it while it was written (the answer's own client: a
+   * 429 is waited out, a dropped connection tried again, like a post); 'gone' when the message was deleted.
+   */
+  editPart(channelId: string, messageId: string, content: string): Promise<'edited' | 'gone'> {
+    return this.queue.run(channelId, async () => {
+      try {
+        await this.withRetries(channelId, () =>
+          this.callOnce(channelId, 0, () => this.rest.patch(Routes.channelMessage(channelId, messageId), { body: { content, allowed_mentions: noPings } })),
+        );
+        return 'edited';
+      } catch (error) {
+        if (error instanceof DiscordDeliveryError && error.code === RESTJSONErrorCodes.UnknownMessage) return 'gone';
+        throw error;
+      }
+    });
+  }
+
+  /** One message posted (see withRetries). */
+  private async post(channelId: string, sentParts: number, body: Record<string, unknown>, files?: { name: string; data: Buffer }[]): Promise<SentMessage> {
+    const sent = await this.withRetries(channelId, () =>
+      this.callOnce(
+        channelId,
+        sentParts,
+        () => this.rest.post(Routes.channelMessages(channelId), { body, ...(files ? { files } : {}) }) as Promise<SentMessage>,
+      ),
+    );
+    this.observe?.('sent');
+    return sent;
+  }
+
+  /**
+   * One call, tried again (twice, after 0.5 and 1 s) when the connection failed: @discordjs/rest retries 429s and
    * 5xx itself but not a dropped socket. The send that was in flight may then arrive twice — the one duplicate the
    * delivery allows.
    */
-  private async post(channelId: string, sentParts: number, body: Record<string, unknown>, files?: { name: string; data: Buffer }[]): Promise<SentMessage> {
+  private async withRetries<Result>(channelId: string, call: () => Promise<Result>): Promise<Result> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const sent = await this.postOnce(channelId, sentParts, body, files);
-        this.observe?.('sent');
-        return sent;
+        return await call();
       } catch (error) {
         if (!isConnectionFailure(error) || attempt >= connectionAttempts) throw error;
         this.logger.info({ channelId, attempt }, 'discord: connection failed while sending; trying again');
@@ -165,10 +194,10 @@ export class DiscordDelivery {
     }
   }
 
-  private async postOnce(channelId: string, sentParts: number, body: Record<string, unknown>, files?: { name: string; data: Buffer }[]): Promise<SentMessage> {
+  private async callOnce<Result>(channelId: string, sentParts: number, request: () => Promise<Result>): Promise<Result> {
     if (this.unreachable.has(channelId)) throw new DiscordDeliveryError('unreachable', channelId, sentParts, undefined);
     try {
-      return (await this.rest.post(Routes.channelMessages(channelId), { body, ...(files ? { files } : {}) })) as SentMessage;
+      return await request();
     } catch (error) {
       if (!(error instanceof DiscordAPIError)) throw error;
       if (unreachableCodes.has(Number(error.code))) {

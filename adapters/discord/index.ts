@@ -21,6 +21,7 @@ import { DiscordDelivery } from './delivery.js';
 import { downloadDiscordAttachment } from './download.js';
 import { normalizeDiscordMessage } from './inbound.js';
 import { answerAutocomplete, takeCommand } from './interactions.js';
+import { previewRest } from './preview-rest.js';
 import { discordResponder } from './responder.js';
 import { registerSlashCommands, slashCommands } from './slash-commands.js';
 import type { Scheduler } from '../common/scheduler.js';
@@ -95,6 +96,8 @@ class DiscordAdapter implements PlatformAdapter {
   readonly platform = 'discord';
   readonly capabilities = discordCapabilities;
   private readonly rest: REST;
+  /** Live answers' edits: a long rate-limit wait is skipped, not taken (preview-rest.ts). */
+  private readonly previewRest: REST;
   private readonly delivery: DiscordDelivery;
   private client: Client | undefined;
   private applicationId: string | undefined;
@@ -109,6 +112,7 @@ class DiscordAdapter implements PlatformAdapter {
       options.logger.info({ route: limit.route, retryAfterMs: limit.retryAfter, global: limit.global, scope: limit.scope }, 'discord rate limit: waiting'),
     );
     if (options.observeDelivery) observeRestResponses(this.rest, options.observeDelivery);
+    this.previewRest = previewRest({ token: options.token, apiBaseUrl: options.apiBaseUrl, observeDelivery: options.observeDelivery });
     this.delivery = new DiscordDelivery(this.rest, options.logger, { scheduler: options.scheduler, observeDelivery: options.observeDelivery });
   }
 
@@ -164,9 +168,11 @@ class DiscordAdapter implements PlatformAdapter {
     discordResponder(message, {
       delivery: this.delivery,
       rest: this.rest,
+      previewRest: this.previewRest,
       applicationId: () => this.applicationId,
       logger: this.options.logger,
       language: this.options.language,
+      ...(this.options.scheduler ? { scheduler: this.options.scheduler } : {}),
     });
 
   download: PlatformAdapter['download'] = (attachment, maxBytes) => downloadDiscordAttachment(this.rest, attachment, maxBytes);

@@ -1,81 +1,36 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Events, REST, Routes, type Client } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderForPlatform } from '../format/by-platform.js';
-import { DiscordDelivery, discordUploadLimitBytes } from '../../../adapters/discord/delivery.js';
-import { discordResponder } from '../../../adapters/discord/responder.js';
-import { interactionMessageId } from '../../../adapters/discord/target.js';
+import { discordUploadLimitBytes } from '../../../adapters/discord/delivery.js';
 import { memoryJournal } from '../../../src/pipeline/reply-journal.js';
-import { silentLogger } from '../../../src/shared/log.js';
 import type { InboundMessage, OutboundFile } from '../../../src/shared/types.js';
-import { discordUser, startFakeDiscord, type FakeDiscord } from '../../fakes/discord/index.js';
-import { newClient } from '../../fakes/discord/test-client.js';
+import type { FakeDiscord } from '../../fakes/discord/index.js';
 import { longThaiText } from '../../support/long-thai-text.js';
+import * as setUp from './responder-setup.js';
 
 // The Discord responder over real @discordjs/rest against the fake: a slash command's long answer edits the
 // deferred reply and follows up, progress shows in the deferred reply or in one edited channel message, files go
 // as attachments and one over the upload limit becomes a note.
 
-const somchai = discordUser('somchai');
+let setup: setUp.ResponderSetup;
 let fake: FakeDiscord;
-let rest: REST;
 let directory: string;
-let client: Client | undefined;
 
 beforeEach(async () => {
-  fake = await startFakeDiscord({ guilds: [{ channels: [{ name: 'general' }], members: [{ user: somchai }] }] });
-  rest = new REST({ api: fake.apiUrl }).setToken(fake.token);
+  setup = await setUp.setUpResponder();
+  fake = setup.fake;
   directory = mkdtempSync(path.join(os.tmpdir(), 'saeng-discord-files-'));
 });
 afterEach(async () => {
-  await client?.destroy();
-  client = undefined;
-  await fake.close();
+  await setup.close();
   rmSync(directory, { recursive: true, force: true });
 });
 
-function responderFor(message: InboundMessage) {
-  return discordResponder(message, {
-    delivery: new DiscordDelivery(rest, silentLogger()),
-    rest,
-    applicationId: () => fake.applicationId,
-    logger: silentLogger(),
-    language: 'th',
-  });
-}
-
-function question(overrides: Partial<InboundMessage> = {}): InboundMessage {
-  const channelId = fake.channel('general').id;
-  return {
-    platform: 'discord',
-    conversationKey: `discord:${channelId}`,
-    spaceKey: `discord:${fake.guilds[0]?.id ?? ''}`,
-    messageId: `${channelId}:1500000000000000009`,
-    chatKind: 'group',
-    sender: { id: somchai.id, name: 'somchai', isPlatformAdmin: false },
-    text: 'คำถาม',
-    mentionsBot: true,
-    repliesToBot: false,
-    attachments: [],
-    receivedAt: new Date(),
-    ...overrides,
-  };
-}
-
-/** A slash command the fake dispatched and the bot deferred, as the stored message the core answers. */
-async function deferredCommand(commandName: string, text: string): Promise<InboundMessage> {
-  // The fake dispatches interactions over a gateway connection: a client must be logged in to receive them.
-  client = newClient(fake);
-  const ready = new Promise<void>((resolve) => client?.once(Events.ClientReady, () => resolve()));
-  await client.login(fake.token);
-  await ready;
-  const channelId = fake.channel('general').id;
-  const { id, token } = await fake.dispatchInteraction({ commandName, channelId, user: somchai });
-  await rest.post(Routes.interactionCallback(id, token), { body: { type: 5 }, auth: false });
-  return question({ messageId: interactionMessageId(channelId, id), text, replyToken: { value: token, expiresAt: new Date(Date.now() + 15 * 60_000) } });
-}
+const responderFor = (message: InboundMessage) => setUp.responderFor(setup, message);
+const question = (overrides: Partial<InboundMessage> = {}) => setUp.question(fake, overrides);
+const deferredCommand = (commandName: string, text: string) => setUp.deferredCommand(setup, commandName, text);
 
 function file(name: string, bytes: number): OutboundFile {
   const filePath = path.join(directory, name);

@@ -96,7 +96,9 @@ function webhookMessage(context: RouteContext): APIMessage {
   const interaction = webhookInteraction(context);
   const id = context.params.message;
   const message = id === '@original' ? interaction.original : interaction.followUps.find((each) => each.id === id);
-  if (!message) throw discordErrors.unknownMessage();
+  // Deleted by anyone (the token, the bot, a moderator in the channel): 10008 from then on, as on Discord.
+  const ephemeral = ((message?.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+  if (!message || (!ephemeral && !context.state.findMessage(message.channel_id, message.id))) throw discordErrors.unknownMessage();
   return message;
 }
 
@@ -134,7 +136,12 @@ export const interactionRoutes: Route[] = [
     auth: false,
     handle: (context) => {
       const message = webhookMessage(context);
+      const interaction = webhookInteraction(context);
+      if (interaction.original === message) interaction.original = undefined;
+      interaction.followUps = interaction.followUps.filter((each) => each !== message);
       context.state.messages.get(message.channel_id)?.delete(message.id);
+      const index = context.state.sent.indexOf(message);
+      if (index !== -1) context.state.sent.splice(index, 1);
       return noContent;
     },
   },

@@ -1,0 +1,25 @@
+import { ManualScheduler } from '../telegram/manual-scheduler.js';
+
+// A manual scheduler a test can wait on: a live message schedules its pause only once Discord answered its call, so
+// the test waits for that scheduling (an event) before it moves time, never for a stretch of real time.
+
+export class WatchedScheduler extends ManualScheduler {
+  /** The delay of every task scheduled, in order. */
+  readonly delays: number[] = [];
+  private waiters: { count: number; resolve: () => void }[] = [];
+
+  override schedule(delayMs: number, callback: () => void): () => void {
+    const cancel = super.schedule(delayMs, callback);
+    this.delays.push(delayMs);
+    const due = this.waiters.filter((waiter) => this.delays.length >= waiter.count);
+    this.waiters = this.waiters.filter((waiter) => !due.includes(waiter));
+    for (const waiter of due) waiter.resolve();
+    return cancel;
+  }
+
+  /** Resolves once `count` tasks were scheduled in all. */
+  scheduled(count: number): Promise<void> {
+    if (this.delays.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, resolve }));
+  }
+}
