@@ -70,9 +70,16 @@ export function telegramLiveAnswer(start: LiveAnswerStart, options: TelegramLive
       return outcome;
     }
   };
+  /** Set when Telegram refused the live answer itself (blocked, no right to post, drafts not allowed for this bot). */
+  let refused = false;
   const onError = (error: unknown): void => {
     const kind = error instanceof TelegramDeliveryError ? error.kind : classifySendError(error).kind;
-    logger.warn({ chatId, kind, chatKind: options.chatKind }, 'telegram live answer: an update failed');
+    if (refused) return;
+    // A refusal would repeat at every update: the preview stops there (once logged); the answer is still sent.
+    refused = kind === 'blocked' || kind === 'rejected';
+    const fields = { chatId, kind, chatKind: options.chatKind };
+    if (kind === 'blocked') logger.debug(fields, 'telegram live answer: the chat is unreachable; no more previews');
+    else logger.warn(fields, refused ? 'telegram live answer: refused; no more previews for this answer' : 'telegram live answer: an update failed');
   };
 
   const draft = (text: string) =>
@@ -119,12 +126,14 @@ export function telegramLiveAnswer(start: LiveAnswerStart, options: TelegramLive
   let shownMarkdown: string | undefined;
   return {
     show: (text) => {
-      const part = previewPart(text);
+      const part = refused ? undefined : previewPart(text);
       if (!part) return;
       shownMarkdown = text;
       message.update(part.text);
     },
-    status: (step) => message.update(statusPart(step, options.language, shownMarkdown).text),
+    status: (step) => {
+      if (!refused) message.update(statusPart(step, options.language, shownMarkdown).text);
+    },
     end: async () => {
       await message.end();
     },

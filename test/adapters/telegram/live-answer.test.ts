@@ -65,6 +65,22 @@ describe('Telegram live answer, private chat', () => {
     expect(fake.drafts()).toMatchObject([{ text: 'กำลังค้นเว็บ…', entities: [{ type: 'italic' }] }]);
     await live.end();
   });
+
+  it('stops drafting when Telegram refuses drafts for this bot, and still sends the answer', async () => {
+    const { fake, live, responder, scheduler, records } = await start('direct');
+    fake.failNext('sendMessageDraft', { error_code: 400, description: 'Bad Request: method is available only for bots with forum topic mode enabled' });
+    live.show('ก');
+    await scheduler.untilPending();
+    live.show('กข');
+    scheduler.advance(draftIntervalMs);
+    await live.end();
+    await responder.send({ text: 'กขค', files: [] }, liveJournal());
+    expect(fake.callsOf('sendMessageDraft')).toHaveLength(1);
+    expect(textsOf(fake.sentMessages(direct.id))).toEqual(['กขค']);
+    expect(records.filter((record) => record.level >= 40).map((record) => record.msg)).toEqual([
+      'telegram live answer: refused; no more previews for this answer',
+    ]);
+  });
 });
 
 describe('Telegram live answer, group', () => {
@@ -86,6 +102,18 @@ describe('Telegram live answer, group', () => {
     expect(fake.sentMessages(group.id)).toMatchObject([{ message_id: posted?.message_id, text: 'กำลังตอบ เสร็จแล้ว', entities: [{ type: 'bold' }] }]);
     expect(fake.callsOf('sendMessage')).toHaveLength(1);
     expect(journal.marks).toEqual(['sending 0', 'sent 0']);
+  });
+
+  it('ends the live answer before the final reply, so a paced preview never lands after it', async () => {
+    const { fake, live, responder, scheduler, remembered } = await start('group');
+    live.show('ก');
+    await scheduler.untilPending();
+    live.show('กข');
+    await responder.send({ text: 'กขค', files: [] }, liveJournal(remembered[0]));
+    scheduler.advance(editIntervalMs);
+    await live.end();
+    expect(fake.callsOf('editMessageText').map((call) => call.params.text)).toEqual(['กขค']);
+    expect(textsOf(fake.sentMessages(group.id))).toEqual(['กขค']);
   });
 
   it('waits out a 429 on an edit, then the next edit goes through', async () => {
@@ -205,9 +233,14 @@ describe('Telegram live answer, group', () => {
     live.show('**ตัวหนา** ลับมาก ต่อ');
     scheduler.advance(editIntervalMs);
     await scheduler.untilPending();
-    await live.end();
-    const warned = records.filter((record) => record.msg === 'telegram live answer: an update failed');
+    const warned = records.filter((record) => record.msg === 'telegram live answer: refused; no more previews for this answer');
     expect(warned).toHaveLength(1);
+    // Refused once, the preview stops: no call for later texts.
+    const calls = fake.calls.length;
+    live.show('**ตัวหนา** ลับมาก ต่ออีก');
+    scheduler.advance(editIntervalMs);
+    await live.end();
+    expect(fake.calls.length).toBe(calls);
     expect(JSON.stringify(records)).not.toContain('ลับมาก');
   });
 });
