@@ -68,13 +68,16 @@ export class LiveMessage<Id> {
         await this.nextCallAllowed;
         if (this.ended) break;
         const text = this.wanted;
-        const outcome = await this.show(text);
+        const outcome = await this.show(text).catch((error: unknown) => {
+          this.options.sender.onError(error);
+          return 'failed' as const;
+        });
         const pauseMs = typeof outcome === 'object' ? Math.max(outcome.retryAfterMs, this.options.minIntervalMs) : this.options.minIntervalMs;
         if (outcome === 'shown') this.shown = text;
-        this.nextCallAllowed = this.wait(pauseMs);
+        // A failed call paces the next one too (it may have counted against the limit); the next update retries.
+        if (!this.ended) this.nextCallAllowed = this.wait(pauseMs);
+        if (outcome === 'failed') break;
       }
-    } catch (error) {
-      this.options.sender.onError(error);
     } finally {
       this.running = undefined;
     }

@@ -78,6 +78,8 @@ export function startConsoleChat(options: ConsoleChatOptions): ConsoleChat {
     },
     step: (step: TurnStep) => running?.status.stepped(step),
     textOptions: () => terminalTextOptions(output, terminal),
+    // Streaming only where lines can be redrawn: a pipe (a test, a log) gets the final reply alone, as before.
+    ...(terminal ? { showLive: (rendered: string) => screen.showLive(rendered), clearLive: () => screen.clearLive() } : {}),
   };
   return { done: converse(lines, screen, options), close: () => lines.close(), surface };
 }

@@ -1,6 +1,7 @@
-import type { Responder, RunningTurn } from '../../src/shared/channel.js';
+import type { LiveAnswer, Responder, RunningTurn } from '../../src/shared/channel.js';
 import type { Language, Reply, TurnStep } from '../../src/shared/types.js';
 import { capConsoleText } from '../format/index.js';
+import { consoleLiveAnswer } from './live-answer.js';
 import { renderTerminalText, type TerminalTextOptions } from './render.js';
 
 /** Renders a reply for a terminal: Markdown rendered (ANSI styles only with `color`), then the attached files by path. */
@@ -21,6 +22,10 @@ export interface ConsoleSurface {
   step?(step: TurnStep): void;
   /** How replies are drawn here: colour on a terminal, its width (default: plain, unwrapped). */
   textOptions?(): TerminalTextOptions;
+  /** A terminal only: draws the streamed answer in place above the prompt; absent on a pipe, which streams nothing. */
+  showLive?(rendered: string): void;
+  /** Rubs the streamed answer out (the reply is printed in its place). */
+  clearLive?(): void;
 }
 
 /** Writes replies to the terminal, one part each (a terminal has no length limit), then shows the prompt again. */
@@ -30,8 +35,12 @@ export function consoleResponder(output: NodeJS.WritableStream, prompt: () => vo
 
 /** The same, through a surface: the status line, Ctrl-C, and nothing written across the prompt. */
 export function surfaceResponder(surface: ConsoleSurface, language: Language = 'th'): Responder {
+  let live: LiveAnswer | undefined;
+  const { showLive } = surface;
   return {
     send: async (reply, journal) => {
+      await live?.end();
+      surface.clearLive?.();
       if (journal.isSent(0)) return;
       await journal.sending(0);
       surface.print(`\n${renderConsoleReply(reply, surface.textOptions?.(), language)}\n\n`);
@@ -43,5 +52,16 @@ export function surfaceResponder(surface: ConsoleSurface, language: Language = '
     },
     working: (turn) => surface.working?.(turn) ?? (() => undefined),
     step: (turnStep) => surface.step?.(turnStep),
+    ...(showLive
+      ? {
+          live: () => {
+            live = consoleLiveAnswer(
+              { showLive: (rendered) => showLive.call(surface, rendered), textOptions: () => surface.textOptions?.() ?? { color: false } },
+              language,
+            );
+            return live;
+          },
+        }
+      : {}),
   };
 }

@@ -1,10 +1,13 @@
 import { clearScreenDown, cursorTo, moveCursor } from 'node:readline';
 import type { Interface } from 'node:readline/promises';
+import { fitLiveBlock, type LiveBlock } from './live-block.js';
 import type { StatusSurface } from './status-line.js';
 
 // Who writes to the terminal: replies, notes, log lines and the status line all go through here, so none lands in
 // the middle of the prompt. On a terminal the bottom line is the prompt (with what the user has typed so far) or,
 // while a turn runs, its status line in the prompt's place; anything printed goes above it and it is drawn again.
+// A streamed answer (a terminal only) is a block of lines just above that line, redrawn as it grows and rubbed out
+// for the final reply.
 
 const promptText = '> ';
 
@@ -14,6 +17,8 @@ export class ConsoleScreen implements StatusSurface {
   private open = true;
   /** A pipe: the last thing written is the prompt, with no line end after it yet. */
   private promptLineOpen = false;
+  /** The streamed answer drawn above the bottom line, if any. */
+  private live: LiveBlock | undefined;
 
   constructor(
     private readonly lines: Interface,
@@ -64,14 +69,34 @@ export class ConsoleScreen implements StatusSurface {
     this.lines.setPrompt(promptText);
   }
 
+  /** Shows the streamed answer (rendered terminal text) above the bottom line, in place of the previous one. */
+  showLive(rendered: string): void {
+    if (!this.terminal || !this.open) return;
+    const block = fitLiveBlock(rendered, this.columns(), this.screenRows() - 2);
+    const rows = this.eraseWithLive();
+    this.live = block;
+    if (block) this.output.write(block.text);
+    this.giveBackRows(rows);
+  }
+
+  /** Rubs out the streamed answer (the final reply is printed in its place). */
+  clearLive(): void {
+    if (!this.terminal || !this.open || !this.live) return;
+    const rows = this.eraseWithLive();
+    this.live = undefined;
+    this.giveBackRows(rows);
+  }
+
   private printAboveLine(text: string, stream: NodeJS.WritableStream): void {
     // Nothing drawn and nothing typed: the cursor is at the start of an empty line already.
-    if (this.bottom === 'nothing' && this.lines.line === '') {
+    if (this.bottom === 'nothing' && this.lines.line === '' && !this.live) {
       stream.write(text);
       return;
     }
-    const rows = this.erase();
+    // The streamed answer stays the last thing above the bottom line.
+    const rows = this.eraseWithLive();
     stream.write(text);
+    if (this.live) this.output.write(this.live.text);
     // readline redraws from `rows` rows above the cursor: give it those rows below the text (it clears them).
     if (rows > 0) this.output.write('\n'.repeat(rows));
     if (this.bottom === 'nothing') this.bottom = 'prompt';
@@ -84,6 +109,30 @@ export class ConsoleScreen implements StatusSurface {
     this.promptLineOpen = false;
     stream.write(text);
     this.redraw();
+  }
+
+  /** Rubs out the bottom line and the streamed answer above it; the rows the cursor was below the bottom line's start. */
+  private eraseWithLive(): number {
+    const rows = this.erase();
+    if (this.live) {
+      moveCursor(this.output, 0, -this.live.rows);
+      clearScreenDown(this.output);
+    }
+    return rows;
+  }
+
+  /** readline redraws from `rows` rows above the cursor: give it those rows (it clears them), then draw the line. */
+  private giveBackRows(rows: number): void {
+    if (rows > 0) this.output.write('\n'.repeat(rows));
+    this.redraw();
+  }
+
+  private columns(): number {
+    return 'columns' in this.output && typeof this.output.columns === 'number' && this.output.columns > 0 ? this.output.columns : 80;
+  }
+
+  private screenRows(): number {
+    return 'rows' in this.output && typeof this.output.rows === 'number' && this.output.rows > 4 ? this.output.rows : 24;
   }
 
   /** Rubs out the bottom line (every row of it, when the typed text wraps); the rows the cursor was below its start. */

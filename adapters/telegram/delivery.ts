@@ -76,7 +76,8 @@ export class TelegramDelivery {
   private readonly telegram: Telegram;
   private readonly logger: Logger;
   private readonly sleep: Sleep;
-  private readonly scheduler: Scheduler;
+  /** Time for typing renewal and the pace of live answers (tests move it by hand). */
+  readonly scheduler: Scheduler;
   private readonly policy: RetryPolicy;
   private readonly observe: DeliveryObserver | undefined;
 
@@ -171,7 +172,47 @@ export class TelegramDelivery {
     });
   }
 
-  private async sendPart(
+  /**
+   * Part 0 of a streamed answer, into the live message that showed it: retried like a send (it is the answer), the
+   * same plain-text fallback; "not modified" is done, and 'gone' (the user deleted it) leaves the part to be sent new.
+   */
+  editPart(chatId: number, messageId: number, part: RenderedPart): Promise<'edited' | 'gone'> {
+    return this.queue.run(chatId, async () => {
+      const edit = (text: string, parseMode: 'HTML' | undefined) => (target: number) =>
+        this.telegram.editMessageText(target, messageId, undefined, text, parseMode === undefined ? {} : { parse_mode: parseMode });
+      try {
+        await this.withPlainFallback(chatId, part, 0, 'edit', edit);
+        return 'edited';
+      } catch (error) {
+        const kind = classifySendError(error).kind;
+        if (kind === 'not-modified') return 'edited';
+        if (kind === 'message-gone') return 'gone';
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * One call of a live answer (a post, an edit, a draft), in the chat's queue behind earlier sends and tried once:
+   * the live message paces and retries itself. A 403 marks the chat; a 429 is counted; every failure is thrown.
+   */
+  liveCall<Result>(chatId: number, what: 'message' | 'edit', call: (telegram: Telegram, target: number) => Promise<Result>): Promise<Result> {
+    return this.queue.run(chatId, async () => {
+      if (this.isBlocked(chatId)) throw new TelegramDeliveryError('blocked', chatId, 0);
+      try {
+        const result = await call(this.telegram, this.current(chatId));
+        if (what === 'message') this.observe?.('sent');
+        return result;
+      } catch (error) {
+        const problem = classifySendError(error);
+        if (problem.kind === 'blocked') this.markBlocked(chatId, problem.description);
+        if (problem.kind === 'rate-limited') this.observe?.('rate-limited');
+        throw error;
+      }
+    });
+  }
+
+  private sendPart(
     chatId: number,
     part: RenderedPart,
     place: { replyTo: number | undefined; threadId: number | undefined },
@@ -183,13 +224,23 @@ export class TelegramDelivery {
         ...topic(place.threadId),
         ...(parseMode === undefined ? {} : { parse_mode: parseMode }),
       });
+    return this.withPlainFallback(chatId, part, index, 'message', send);
+  }
+
+  /** A part as HTML, and once more as plain text when Telegram refuses its markup: the user still gets the words. */
+  private async withPlainFallback<Result>(
+    chatId: number,
+    part: RenderedPart,
+    index: number,
+    what: 'message' | 'edit',
+    call: (text: string, parseMode: 'HTML' | undefined) => (target: number) => Promise<Result>,
+  ): Promise<Result> {
     try {
-      return await this.attempt(chatId, index, this.policy, 'message', send(part.text, part.parseMode));
+      return await this.attempt(chatId, index, this.policy, what, call(part.text, part.parseMode));
     } catch (error) {
       if (part.parseMode === undefined || classifySendError(error).kind !== 'unparsable') throw error;
-      // The renderer made markup Telegram refused: the user still gets the words.
       this.logger.warn({ chatId, part: index }, 'telegram refused the HTML of a part; resending it as plain text');
-      return await this.attempt(chatId, index, this.policy, 'message', send(htmlToPlainText(part.text), undefined));
+      return await this.attempt(chatId, index, this.policy, what, call(htmlToPlainText(part.text), undefined));
     }
   }
 

@@ -1,16 +1,19 @@
 import { withTextFile } from '../common/text-file.js';
 import { editedProgress, planReply, TypingWhileWorking, type PlannedPart } from '../common/reply-plan.js';
-import type { DeliveryJournal, Responder } from '../../src/shared/channel.js';
+import type { DeliveryJournal, LiveAnswer, Responder } from '../../src/shared/channel.js';
 import type { Logger } from '../../src/shared/log.js';
 import type { InboundMessage, Language } from '../../src/shared/types.js';
 import { telegramCapabilities, telegramReplyShape } from './capabilities.js';
 import { describeDeliveryFailure, TelegramDeliveryError } from './delivery-failure.js';
 import type { TelegramDelivery } from './delivery.js';
+import { telegramLiveAnswer } from './live-answer.js';
+import { draftIdOf } from './message-draft.js';
 import { replyTargetOf } from './target.js';
 
 // How one stored message is answered (docs/architecture.md, "Data flow of one message", step 7): the reply's
 // Markdown as Telegram HTML parts, then its files as documents, each part journaled; in groups the first part
 // replies to the user's message. Progress is one edited status message per turn; typing runs while the turn does.
+// A streamed answer (live-answer.ts) is completed, not repeated: in a group, part 0 goes into its live message.
 
 export interface TelegramResponderOptions {
   delivery: TelegramDelivery;
@@ -26,9 +29,24 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
   const replyTo = replyToMessageId === undefined ? {} : { replyToMessageId };
   const typing = new TypingWhileWorking(telegramCapabilities, () => delivery.startTyping(chatId, threadId));
 
+  /**
+   * Part 0 into the live message a group answer streamed into (retried like a send); false when there is none or
+   * the user deleted it, and part 0 is then sent as a new message.
+   */
+  const completeLive = async (plan: readonly PlannedPart[], journal: DeliveryJournal): Promise<boolean> => {
+    const first = plan[0];
+    const messageId = Number(journal.liveMessage);
+    if (journal.liveMessage === undefined || !Number.isSafeInteger(messageId) || first?.kind !== 'text' || journal.isSent(0)) return false;
+    await journal.sending(0);
+    const outcome = await delivery.editPart(chatId, messageId, { text: first.content, parseMode: 'HTML' });
+    if (outcome === 'gone') return false;
+    await journal.sent(0);
+    return true;
+  };
+
   /** The leading text parts go in one call (a part failing stops the rest), each journaled as it is sent. */
-  const sendText = async (plan: readonly PlannedPart[], journal: DeliveryJournal): Promise<void> => {
-    const unsent = plan.flatMap((part, index) => (part.kind === 'text' && !journal.isSent(index) ? [{ text: part.content, index }] : []));
+  const sendText = async (plan: readonly PlannedPart[], journal: DeliveryJournal, done: ReadonlySet<number>): Promise<void> => {
+    const unsent = plan.flatMap((part, index) => (part.kind === 'text' && !journal.isSent(index) && !done.has(index) ? [{ text: part.content, index }] : []));
     const [first] = unsent;
     if (!first) return;
     await journal.sending(first.index);
@@ -70,12 +88,16 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
   };
 
   const progress = editedProgress(telegramCapabilities, () => delivery.progressMessage(chatId, threadId));
+  let live: LiveAnswer | undefined;
   return {
     send: async (reply, journal) => {
       await typing.settled();
+      // The router ends the live answer first; ending it again here keeps a late preview from landing after the answer.
+      await live?.end();
       const plan = planReply(reply, telegramReplyShape, options.language);
       try {
-        await sendText(plan, journal);
+        const done = new Set<number>((await completeLive(plan, journal)) ? [0] : []);
+        await sendText(plan, journal, done);
         await sendDocuments(plan, journal);
       } catch (error) {
         if (error instanceof TelegramDeliveryError) {
@@ -87,5 +109,16 @@ export function telegramResponder(message: InboundMessage, options: TelegramResp
     },
     ...(progress ? { progress } : {}),
     working: typing.working,
+    live: (start) => {
+      live = telegramLiveAnswer(start, {
+        delivery,
+        logger,
+        language: options.language,
+        target,
+        chatKind: message.chatKind,
+        draftId: draftIdOf(message.messageId),
+      });
+      return live;
+    },
   };
 }

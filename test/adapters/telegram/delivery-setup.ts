@@ -3,6 +3,7 @@ import type { Message } from 'telegraf/types';
 import { TelegramDelivery } from '../../../adapters/telegram/delivery.js';
 import type { Sleep } from '../../../adapters/common/scheduler.js';
 import type { DeliveryEvent } from '../../../src/shared/channel.js';
+import type { Logger } from '../../../src/shared/log.js';
 import { groupChat, privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
 import { ManualScheduler, recordingSleep } from './manual-scheduler.js';
@@ -19,6 +20,7 @@ export interface DeliverySetup {
   waits: number[];
   scheduler: ManualScheduler;
   records: LogRecord[];
+  log: Logger;
   /** What the delivery reported of its sending (the /metrics counters), in order. */
   deliveryEvents: DeliveryEvent[];
   /** A message a user sent in the group, known to the fake (so a reply to it resolves). */
@@ -46,6 +48,7 @@ export async function setUpDelivery(options: { sleep?: Sleep } = {}): Promise<De
     waits: recorded.waits,
     scheduler,
     records,
+    log,
     deliveryEvents,
     question: (text) => {
       const update = { ...textMessageUpdate({ chat: group, from: somchai, text }), update_id: 1 };

@@ -4,10 +4,12 @@ import type { Scheduler, Sleep } from '../../../adapters/common/scheduler.js';
 export class ManualScheduler implements Scheduler {
   private now = 0;
   private tasks: { at: number; callback: () => void; cancelled: boolean }[] = [];
+  private waiters: { count: number; resolve: () => void }[] = [];
 
   schedule(delayMs: number, callback: () => void): () => void {
     const task = { at: this.now + delayMs, callback, cancelled: false };
     this.tasks.push(task);
+    this.wakeWaiters();
     return () => {
       task.cancelled = true;
     };
@@ -29,6 +31,21 @@ export class ManualScheduler implements Scheduler {
 
   pending(): number {
     return this.tasks.filter((task) => !task.cancelled).length;
+  }
+
+  /** Resolves once at least `count` tasks wait (something async scheduled its next step): no polling, no sleep. */
+  untilPending(count = 1): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiters.push({ count, resolve });
+      this.wakeWaiters();
+    });
+  }
+
+  private wakeWaiters(): void {
+    const pending = this.pending();
+    const ready = this.waiters.filter((waiter) => pending >= waiter.count);
+    this.waiters = this.waiters.filter((waiter) => pending < waiter.count);
+    for (const waiter of ready) waiter.resolve();
   }
 }
 

@@ -13,5 +13,5 @@ export { parseHtml } from './html-entities-check.js';
 export { parseMarkdownV2 } from './markdown-v2-check.js';
 export { isUploadedFile, type UploadedFile } from './params.js';
 export { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type PushedUpdate } from './server.js';
-export type { BotProfile, MemberStatus, WebhookState } from './state.js';
+export type { BotProfile, MemberStatus, SentDraft, WebhookState } from './state.js';
 export { documentUpdate, groupChat, membersJoinedUpdate, photoSizes, photoUpdate, privateChat, textMessageUpdate, user, type NewUpdate } from './updates.js';

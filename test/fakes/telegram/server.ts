@@ -2,16 +2,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { BotCommand, BotCommandScope, Chat, Message, Update } from 'telegraf/types';
 import { fake as fakeTokens } from '../../support/fake-tokens.js';
-import { BotApiError, type ApiErrorBody } from './api-error.js';
+import { BotApiError, tooManyRequests, type ApiErrorBody } from './api-error.js';
 import { CallLog, type CallPredicate, type TelegramCall } from './call-log.js';
 import type { MethodContext, MethodHandler } from './method-context.js';
 import { botMethods, commandsKey } from './methods-bot.js';
 import { chatMethods } from './methods-chats.js';
+import { draftMethods } from './methods-drafts.js';
 import { mediaMethods } from './methods-media.js';
 import { messageMethods } from './methods-messages.js';
 import { parseParams, readBody } from './multipart.js';
 import { botReceives } from './privacy-filter.js';
-import { type BotProfile, FakeTelegramState, type MemberStatus, type StoredFile, type WebhookState } from './state.js';
+import { type BotProfile, FakeTelegramState, type MemberStatus, type SentDraft, type StoredFile, type WebhookState } from './state.js';
 import { UpdateQueue } from './update-queue.js';
 
 // A fake Telegram Bot API server on 127.0.0.1 for telegraf (`telegram: { apiRoot: fake.url }`): `/bot<token>/<method>`
@@ -52,6 +53,8 @@ export interface FakeTelegram {
   setMember(chatId: number, userId: number, status: MemberStatus): void;
   /** The next `times` calls of `method` fail with this Bot API error. */
   failNext(method: string, error: ApiErrorBody, times?: number): void;
+  /** The next `times` calls of `method` (e.g. editMessageText) answer 429 with this retry_after, as a flooded chat does. */
+  rateLimitNext(method: string, retryAfterSeconds: number, times?: number): void;
   /** The next `times` calls of `method` lose their connection: the socket is destroyed before any answer. */
   disconnectNext(method: string, times?: number): void;
   /**
@@ -65,6 +68,10 @@ export interface FakeTelegram {
   waitForCall(method: string, predicate?: CallPredicate): Promise<TelegramCall>;
   /** Messages the bot sent (as they are now, after edits), optionally of one chat. */
   sentMessages(chatId?: number): Message[];
+  /** A user (or an admin) deletes a message from the chat. */
+  deleteMessage(chatId: number, messageId: number): void;
+  /** Drafts the bot streamed (sendMessageDraft), in order, optionally of one chat. */
+  drafts(chatId?: number): SentDraft[];
   webhook(): WebhookState;
   /** The command menu set for a scope (default: `{ type: 'default' }`) and language. */
   commands(scope?: BotCommandScope, languageCode?: string): BotCommand[] | undefined;
@@ -73,7 +80,7 @@ export interface FakeTelegram {
   close(): Promise<void>;
 }
 
-const handlers: Record<string, MethodHandler> = { ...botMethods, ...messageMethods, ...mediaMethods, ...chatMethods };
+const handlers: Record<string, MethodHandler> = { ...botMethods, ...messageMethods, ...draftMethods, ...mediaMethods, ...chatMethods };
 const handlersByLowerName = new Map(Object.entries(handlers).map(([name, handler]) => [name.toLowerCase(), { name, handler }]));
 const botPath = /^\/bot([^/]{1,200})\/([A-Za-z0-9_]{0,64})$/;
 const filePath = /^\/file\/bot([^/]{1,200})\/(.{1,500})$/;
@@ -208,6 +215,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     addFile: (fileId, bytes, fileOptions) => state.addFile(fileId, bytes, fileOptions),
     setMember: (chatId, userId, status) => state.setMember(chatId, userId, status),
     failNext: (method, error, times = 1) => failures.set(method, [...(failures.get(method) ?? []), ...Array.from({ length: times }, () => error)]),
+    rateLimitNext: (method, retryAfterSeconds, times = 1) =>
+      failures.set(method, [...(failures.get(method) ?? []), ...Array.from({ length: times }, () => tooManyRequests(retryAfterSeconds))]),
     disconnectNext: (method, times = 1) => disconnects.set(method, (disconnects.get(method) ?? 0) + times),
     holdNext: (method, skip = 0) => holds.set(method, skip),
     releaseHeld: () => [...held].forEach((release) => release()),
@@ -215,6 +224,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     callsOf: (method) => log.callsOf(method),
     waitForCall: (method, predicate) => log.waitFor(method, predicate),
     sentMessages: (chatId) => state.sent.filter((message) => chatId === undefined || message.chat.id === chatId),
+    deleteMessage: (chatId, messageId) => state.deleteMessage(chatId, messageId),
+    drafts: (chatId) => state.drafts.filter((draft) => chatId === undefined || draft.chatId === chatId),
     webhook: () => state.webhook,
     commands: (scope, languageCode) => state.commands.get(commandsKey({ scope, language_code: languageCode })),
     pendingUpdates: () => updates.pendingCount(),

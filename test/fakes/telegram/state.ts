@@ -1,4 +1,4 @@
-import type { BotCommand, Chat, ChatMember, Message, User, UserFromGetMe } from 'telegraf/types';
+import type { BotCommand, Chat, ChatMember, Message, MessageEntity, User, UserFromGetMe } from 'telegraf/types';
 import { BotApiError, badRequest } from './api-error.js';
 
 // What the fake Bot API server remembers: the bot, the chats and users it has seen, every message of every chat
@@ -34,6 +34,15 @@ export interface WebhookState {
 
 export type MemberStatus = ChatMember['status'];
 
+export interface SentDraft {
+  chatId: number;
+  draftId: number;
+  /** The text after entity parsing, as the user would see it. */
+  text: string;
+  entities: MessageEntity[];
+  threadId?: number;
+}
+
 export class FakeTelegramState {
   readonly bot: UserFromGetMe;
   readonly chats = new Map<number, Chat>();
@@ -42,6 +51,8 @@ export class FakeTelegramState {
   readonly messages = new Map<string, Message>();
   /** Messages the bot sent, in order (edits change them in place). */
   readonly sent: Message[] = [];
+  /** Drafts the bot streamed (sendMessageDraft), in order, as parsed: they leave no message in the chat. */
+  readonly drafts: SentDraft[] = [];
   readonly files = new Map<string, StoredFile>();
   readonly commands = new Map<string, BotCommand[]>();
   readonly members = new Map<string, MemberStatus>();
@@ -99,6 +110,13 @@ export class FakeTelegramState {
     this.messages.set(`${message.chat.id}:${message.message_id}`, message);
     this.lastMessageId.set(message.chat.id, Math.max(this.lastMessageId.get(message.chat.id) ?? 0, message.message_id));
     if ('reply_to_message' in message && message.reply_to_message) this.rememberMessage(message.reply_to_message as Message);
+  }
+
+  /** A user deleted the message: it is gone from the chat (edits of it fail as on Telegram). */
+  deleteMessage(chatId: number, messageId: number): void {
+    this.messages.delete(`${chatId}:${messageId}`);
+    const index = this.sent.findIndex((message) => message.chat.id === chatId && message.message_id === messageId);
+    if (index >= 0) this.sent.splice(index, 1);
   }
 
   findMessage(chatId: number, messageId: number): Message | undefined {
