@@ -6,13 +6,13 @@ import { ManualScheduler } from '../telegram/manual-scheduler.js';
 export class WatchedScheduler extends ManualScheduler {
   /** The delay of every task scheduled, in order. */
   readonly delays: number[] = [];
-  private waiters: { count: number; resolve: () => void }[] = [];
+  private scheduledWaiters: { count: number; resolve: () => void }[] = [];
 
   override schedule(delayMs: number, callback: () => void): () => void {
     const cancel = super.schedule(delayMs, callback);
     this.delays.push(delayMs);
-    const due = this.waiters.filter((waiter) => this.delays.length >= waiter.count);
-    this.waiters = this.waiters.filter((waiter) => !due.includes(waiter));
+    const due = this.scheduledWaiters.filter((waiter) => this.delays.length >= waiter.count);
+    this.scheduledWaiters = this.scheduledWaiters.filter((waiter) => !due.includes(waiter));
     for (const waiter of due) waiter.resolve();
     return cancel;
   }
@@ -20,6 +20,6 @@ export class WatchedScheduler extends ManualScheduler {
   /** Resolves once `count` tasks were scheduled in all. */
   scheduled(count: number): Promise<void> {
     if (this.delays.length >= count) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ count, resolve }));
+    return new Promise((resolve) => this.scheduledWaiters.push({ count, resolve }));
   }
 }
