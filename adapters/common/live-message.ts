@@ -87,6 +87,8 @@ export class LiveMessage<Id> {
     if (this.id !== undefined) {
       const edited = await this.options.sender.edit(this.id, text);
       if (edited !== 'gone') return edited;
+      // The user deleted it: a post that is refused now must not leave the next try editing the deleted message.
+      this.id = undefined;
     }
     const posted = await this.options.sender.send(text);
     if (!('id' in posted)) return posted;
