@@ -79,16 +79,19 @@ const streamPlatforms = hinted(
   z
     .string()
     .default('telegram,discord,console')
+    // An empty variable means "not set" (the default), so streaming is turned off with the word `off`.
     .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
+      value.trim() === 'off'
+        ? []
+        : value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean),
     )
     .pipe(z.array(z.enum(['telegram', 'discord', 'console']))),
   {
-    th: 'ต้องเป็นชื่อแพลตฟอร์มคั่นด้วยจุลภาค จาก telegram, discord, console (ว่าง = ไม่แสดงคำตอบระหว่างเขียน)',
-    en: 'expected platform names separated by commas, from telegram, discord, console (empty = no streaming)',
+    th: 'ต้องเป็นชื่อแพลตฟอร์มคั่นด้วยจุลภาค จาก telegram, discord, console หรือ off (ไม่แสดงคำตอบระหว่างเขียน)',
+    en: 'expected platform names separated by commas, from telegram, discord, console, or off (no streaming)',
   },
 );
 
