@@ -76,6 +76,8 @@ export interface FakeModelServer {
   repeatsSent: number;
   /** Characters written by `endless` steps (ended by the client's close or the fake's bound). */
   endlessCharsSent: number;
+  /** Streams more text into the response a `hang` step holds open (the model went on writing); false when none is. */
+  continueHanging(text: string): boolean;
   assertAllConsumed(): void;
   close(): Promise<void>;
 }
@@ -87,6 +89,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
   const sockets = new Set<Socket>();
   let sequence = 0;
   const closedEarlyWaiters: { count: number; resolve: () => void }[] = [];
+  let hanging: { response: ServerResponse; id: string } | undefined;
 
   const fake: FakeModelServer = {
     url: '',
@@ -99,6 +102,11 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     whenClosedEarly: (count = 1) => new Promise<void>((resolve) => (fake.closedEarly >= count ? resolve() : closedEarlyWaiters.push({ count, resolve }))),
     repeatsSent: 0,
     endlessCharsSent: 0,
+    continueHanging: (text) => {
+      if (!hanging || hanging.response.destroyed || hanging.response.writableEnded) return false;
+      for (const delta of textDeltas({ text })) hanging.response.write(sseData(chunk(hanging.id, delta, null)));
+      return true;
+    },
     assertAllConsumed() {
       const problems = [...fake.unexpected];
       if (steps.length > 0) problems.push(`${steps.length} scripted step(s) not consumed`);
@@ -167,6 +175,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       startSse(response);
       const id = nextId();
       for (const delta of [{ role: 'assistant', content: '' }, ...textDeltas({ text: step.text })]) response.write(sseData(chunk(id, delta, null)));
+      hanging = { response, id };
       return;
     }
     if ('error' in step) {
