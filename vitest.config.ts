@@ -10,6 +10,7 @@ const processTests = [
   'test/deploy/**/*.test.ts',
   'test/e2e/crash-recovery.test.ts',
   'test/e2e/*/crash.test.ts',
+  'test/e2e/*/crash-*.test.ts',
   'test/e2e/scale-out/**/*.test.ts',
   'test/e2e/startup/**/*.test.ts',
   'test/e2e/hardening/**/*.test.ts',
