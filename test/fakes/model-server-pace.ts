@@ -111,10 +111,12 @@ export class Pacer {
   begin(body: RequestBody): PacedAnswer {
     const requestAt = performance.now();
     const tokens = this.tokenizer.prompt(body);
+    // A prompt the slot holds whole still has its last token read again (llama-server needs its logits).
+    const processedTokens = Math.max(Math.min(1, tokens.length), tokens.length - sharedPrefix(this.previous, tokens));
     const call: PacedCall = {
       requestAt,
       promptTokens: tokens.length,
-      processedTokens: tokens.length - sharedPrefix(this.previous, tokens),
+      processedTokens,
       generatedTokens: 0,
     };
     this.previous = tokens;
