@@ -93,12 +93,17 @@ async function viaLine(bots: BenchBots, done: () => Promise<void>, turn: number)
   return { deliveredAt, shown };
 }
 
+// eslint-disable-next-line no-control-regex -- ANSI escape sequences and carriage returns, removed on purpose.
+const terminalControls = /\x1b\[[0-9;?]*[A-Za-z]|\r/g;
+
 /** The direct path `npm run cli` uses: router.handle with the console responder, its output stamped as written. */
 async function viaConsole(bots: BenchBots, turn: number): Promise<Observed> {
   const shown: Shown[] = [];
   const output = new Writable({
     write: (chunk: Buffer, _encoding, done) => {
-      shown.push({ at: performance.now(), what: 'console', text: chunk.toString('utf8').replace(/^\n+/, '') });
+      // Terminal controls (a status line redrawn in place) are not text the user reads.
+      const text = chunk.toString('utf8').replace(terminalControls, '').replace(/^\n+/, '');
+      shown.push({ at: performance.now(), what: 'console', text });
       done();
     },
   });
