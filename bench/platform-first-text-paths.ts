@@ -23,6 +23,8 @@ export interface Shown {
   at: number;
   what: string;
   text?: string;
+  /** The fake refused the call (an error answer): nothing was shown. */
+  refused?: boolean;
 }
 
 export interface Observed {
@@ -30,6 +32,8 @@ export interface Observed {
   deliveredAt: number;
   shown: Shown[];
 }
+
+const accepted = (outcome: { status: number } | object | undefined): boolean => outcome !== undefined && 'status' in outcome && outcome.status < 300;
 
 const telegramTextMethods = new Set(['sendMessage', 'sendMessageDraft', 'editMessageText']);
 
@@ -51,7 +55,7 @@ async function viaTelegram(bots: BenchBots, done: () => Promise<void>, turn: num
     .flatMap((call): Shown[] => {
       if (call.method === 'sendChatAction') return [{ at: call.receivedTime, what: `sendChatAction ${String(call.params.action)}` }];
       if (!telegramTextMethods.has(call.method)) return [];
-      return [{ at: call.receivedTime, what: call.method, text: String(call.params.text ?? '') }];
+      return [{ at: call.receivedTime, what: call.method, text: String(call.params.text ?? ''), refused: call.outcome?.ok !== true }];
     });
   return { deliveredAt: carrier.answeredTime, shown };
 }
@@ -70,7 +74,7 @@ async function viaDiscord(bots: BenchBots, done: () => Promise<void>, turn: numb
   const shown = discord.calls.slice(firstCall).flatMap((call): Shown[] => {
     if (call.path === `/channels/${channelId}/typing`) return [{ at: call.receivedTime, what: 'typing' }];
     if (!messages.test(call.path) || (call.method !== 'POST' && call.method !== 'PATCH')) return [];
-    return [{ at: call.receivedTime, what: `${call.method} message`, text: contentOf(call) }];
+    return [{ at: call.receivedTime, what: `${call.method} message`, text: contentOf(call), refused: !accepted(call.outcome) }];
   });
   return { deliveredAt, shown };
 }
@@ -88,7 +92,7 @@ async function viaLine(bots: BenchBots, done: () => Promise<void>, turn: number)
   const shown = line.calls.slice(firstCall).flatMap((call): Shown[] => {
     if (call.path.endsWith('/chat/loading/start')) return [{ at: call.receivedTime, what: 'loading' }];
     if (call.path !== '/v2/bot/message/reply' && call.path !== '/v2/bot/message/push') return [];
-    return [{ at: call.receivedTime, what: call.path.slice('/v2/bot/message/'.length), text: textsOf(call).join('\n') }];
+    return [{ at: call.receivedTime, what: call.path.slice('/v2/bot/message/'.length), text: textsOf(call).join('\n'), refused: !accepted(call.outcome) }];
   });
   return { deliveredAt, shown };
 }
@@ -121,7 +125,7 @@ async function viaConsole(bots: BenchBots, turn: number): Promise<Observed> {
  * reply was sent. Before the answer idle() would not do: the message may not be queued yet.
  */
 async function turnDone(bots: BenchBots, pacedBefore: number): Promise<void> {
-  const deadline = performance.now() + 600_000;
+  const deadline = performance.now() + 300_000;
   const answered = () => bots.model.paced.at(-1)?.endAt !== undefined && bots.model.paced.length >= pacedBefore + modelCallsPerTurn;
   while (!answered()) {
     if (performance.now() > deadline || bots.model.unexpected.length > 0) throw new Error(`the turn did not end: ${bots.model.unexpected.join('; ')}`);

@@ -50,7 +50,7 @@ interface Figure {
 function figures(observed: Observed, calls: PacedCall[], scale: number) {
   const since = (at: number | undefined): Figure | null =>
     at === undefined ? null : { ms: round(at - observed.deliveredAt), boxMs: round((at - observed.deliveredAt) * scale) };
-  const texts = observed.shown.filter((shown) => shown.text !== undefined && shown.text !== '');
+  const texts = observed.shown.filter((shown) => shown.text !== undefined && shown.text !== '' && !shown.refused);
   const answers = texts.filter((shown) => showsAnswer(shown.text ?? ''));
   const status = texts.find((shown) => !showsAnswer(shown.text ?? ''));
   const firstVisible = answers[0];
@@ -65,6 +65,8 @@ function figures(observed: Observed, calls: PacedCall[], scale: number) {
     final: final ? { what: final.what, ...since(final.at) } : null,
     firstVisibleAfterFirstToken: afterFirstToken === undefined ? null : { ms: round(afterFirstToken), boxMs: round(afterFirstToken * scale) },
     answerUpdates: answers.length,
+    /** Text calls the fake platform refused (a method it lacks, a rate limit): not counted as shown. */
+    refusedUpdates: observed.shown.filter((shown) => shown.refused).length,
     modelCalls: calls.map((call) => ({
       promptTokens: call.promptTokens,
       processedTokens: call.processedTokens,
@@ -85,7 +87,14 @@ async function runMode(
   model: Awaited<ReturnType<typeof startFakeModelServer>>,
   searchUrl: string,
 ) {
-  const environment = { MODEL_TOOLS: 'on', SEARCH_PROVIDER: 'searxng', SEARXNG_URL: searchUrl, STREAM_PLATFORMS: streamingModes[mode] };
+  // MODEL_TIMEOUT_MS as shipped (the longest silence): the test app's 5 s would cut the box's prompt reading short.
+  const environment = {
+    MODEL_TOOLS: 'on',
+    MODEL_TIMEOUT_MS: '120000',
+    SEARCH_PROVIDER: 'searxng',
+    SEARXNG_URL: searchUrl,
+    STREAM_PLATFORMS: streamingModes[mode],
+  };
   const bots = await startBenchBots(options.platforms, paths.length + 1, { model, environment, now: fixedNow });
   const results: Partial<Record<FirstTextPath, PathFigures>> = {};
   try {

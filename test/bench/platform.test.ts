@@ -13,6 +13,7 @@ const turn = z.object({
   final: shown,
   firstVisibleAfterFirstToken: moment,
   answerUpdates: z.number(),
+  refusedUpdates: z.number(),
   modelCalls: z.array(z.object({ promptTokens: z.number(), processedTokens: z.number(), generatedTokens: z.number() }).passthrough()),
 });
 
