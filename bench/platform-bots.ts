@@ -121,8 +121,15 @@ export interface BenchBots {
   close(): Promise<void>;
 }
 
-export async function startBenchBots(platforms: readonly BenchPlatform[], chatCount: number): Promise<BenchBots> {
-  const model = await startFakeModelServer({ modelId: 'test-model' });
+/** For runs other than the instant latency one: a model server of their own (kept open), settings, a fixed clock. */
+export interface BenchBotOptions {
+  model?: FakeModelServer;
+  environment?: Record<string, string>;
+  now?: () => Date;
+}
+
+export async function startBenchBots(platforms: readonly BenchPlatform[], chatCount: number, options: BenchBotOptions = {}): Promise<BenchBots> {
+  const model = options.model ?? (await startFakeModelServer({ modelId: 'test-model' }));
   const telegram = platforms.includes('telegram') ? await startFakeTelegram() : undefined;
   const discord = platforms.includes('discord') ? await startFakeDiscord({ guilds: benchGuilds(chatCount) }) : undefined;
   const line = platforms.includes('line') ? await startFakeLine() : undefined;
@@ -133,10 +140,11 @@ export async function startBenchBots(platforms: readonly BenchPlatform[], chatCo
     ...(telegram ? { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url } : {}),
     ...(discord ? { DISCORD_TOKEN: discord.token, DISCORD_API_BASE_URL: discord.apiUrl } : {}),
     ...(line ? lineEnvironment(line) : {}),
+    ...options.environment,
   };
   const { log, waits } = rateLimitCounter();
   const adapters = createPlatformAdapters(loadConfig(environment), log);
-  const test = createTestApp({ modelUrl: model.url, environment, adapters });
+  const test = createTestApp({ modelUrl: model.url, environment, adapters, ...(options.now ? { now: options.now } : {}) });
   await startAdapters(adapters, test.app);
   const { server, lineWebhookUrl } = await startWebhookServer(adapters, log);
   await test.app.inbound.resume();
@@ -157,7 +165,7 @@ export async function startBenchBots(platforms: readonly BenchPlatform[], chatCo
       await stopAdapters(adapters, log);
       await closeServer(server);
       await test.close();
-      await model.close();
+      if (!options.model) await model.close();
       await telegram?.close();
       await discord?.close();
       await line?.close();

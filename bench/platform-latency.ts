@@ -57,7 +57,7 @@ export interface LatencyRun {
 }
 
 /** The getUpdates call whose answer carried the update: the poll held when it was pushed, or a later one. */
-function carrierOf(telegram: FakeTelegram, updateId: number): TelegramCall | undefined {
+export function carrierOf(telegram: FakeTelegram, updateId: number): TelegramCall | undefined {
   const calls = telegram.calls;
   for (let index = calls.length - 1; index >= 0; index--) {
     const call = calls[index];

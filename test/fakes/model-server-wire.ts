@@ -50,3 +50,8 @@ export async function readBody(request: IncomingMessage): Promise<unknown> {
     return text;
   }
 }
+
+/** A scripted tool call's arguments as the JSON text a server streams. */
+export function argumentText(call: { arguments: string | Record<string, unknown> }): string {
+  return typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+}

@@ -5,10 +5,12 @@ import { llamaProps, ollamaShow } from './model-server-metadata.js';
 import { closingChunks, wholeResponseFigures } from './model-server-figures.js';
 import { streamEndlessly, type EndlessStep } from './model-server-endless.js';
 import { underToolChoice } from './model-server-tool-choice.js';
-import { isJsonText, nowSeconds, pieces, randomId, readBody, sendJson, sseData, startSse } from './model-server-wire.js';
+import { Pacer, type PacedCall, type PaceOptions } from './model-server-pace.js';
+import { argumentText, isJsonText, nowSeconds, pieces, randomId, readBody, sendJson, sseData, startSse } from './model-server-wire.js';
 
 export { contextOverflowStep, loadingStep, refusalStep } from './model-server-error-steps.js';
 export { fakeTimings, fakeUsage } from './model-server-figures.js';
+export type { PacedCall, PaceOptions, PaceTokenizer } from './model-server-pace.js';
 
 // A scripted OpenAI-compatible model server on 127.0.0.1. Chat completions are answered from scripted steps, in
 // order; the flavour endpoints (/props, /api/show, …) answer from the options.
@@ -24,6 +26,8 @@ export interface FakeModelServerOptions {
   modelId?: string;
   /** Answers every chat call the script does not cover (load tests): the text from the request, after a fixed delay. */
   answer?: { text: (body: RequestBody) => string; delayMs?: number };
+  /** Takes a CPU box's time on text and tool-call answers (model-server-pace.ts). */
+  pace?: PaceOptions;
 }
 
 export type RequestBody = Record<string, unknown>;
@@ -78,6 +82,8 @@ export interface FakeModelServer {
   endlessCharsSent: number;
   /** Streams more text into the response a `hang` step holds open (the model went on writing); false when none is. */
   continueHanging(text: string): boolean;
+  /** With `pace`: every paced chat call, in arrival order (prompt tokens, first byte, first answer token, end). */
+  paced: PacedCall[];
   assertAllConsumed(): void;
   close(): Promise<void>;
 }
@@ -90,6 +96,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
   let sequence = 0;
   const closedEarlyWaiters: { count: number; resolve: () => void }[] = [];
   let hanging: { response: ServerResponse; id: string } | undefined;
+  const pacer = options.pace ? new Pacer(options.pace) : undefined;
 
   const fake: FakeModelServer = {
     url: '',
@@ -103,10 +110,11 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     repeatsSent: 0,
     endlessCharsSent: 0,
     continueHanging: (text) => {
-      if (!hanging || hanging.response.destroyed || hanging.response.writableEnded) return false;
-      for (const delta of textDeltas({ text })) hanging.response.write(sseData(chunk(hanging.id, delta, null)));
-      return true;
+      const open = hanging && !hanging.response.destroyed && !hanging.response.writableEnded ? hanging : undefined;
+      for (const delta of open ? textDeltas({ text }) : []) open?.response.write(sseData(chunk(open.id, delta, null)));
+      return open !== undefined;
     },
+    paced: pacer?.log ?? [],
     assertAllConsumed() {
       const problems = [...fake.unexpected];
       if (steps.length > 0) problems.push(`${steps.length} scripted step(s) not consumed`);
@@ -212,25 +220,36 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       if (!response.destroyed) response.end(sseData(chunk(id, {}, 'stop')) + 'data: [DONE]\n\n');
       return;
     }
+    const paced = pacer?.begin(body);
     const deltas = 'toolCalls' in step ? toolCallDeltas(step) : textDeltas(step);
     const finishReason = 'toolCalls' in step ? 'tool_calls' : 'stop';
+    await paced?.readPrompt();
     if (!streaming) {
+      for (const delta of deltas) await paced?.generate(delta);
       sendJson(response, 200, completion(step, finishReason));
-      return;
+      return paced?.ended();
     }
     startSse(response);
     const id = nextId();
     // Ollama repeats the role on every chunk; the others announce it once.
     const all = flavour === 'ollama' ? deltas.map((delta) => ({ role: 'assistant', ...delta })) : [{ role: 'assistant', content: '' }, ...deltas];
-    for (const delta of all) response.write(sseData(chunk(id, delta, null)));
+    for (const [index, delta] of all.entries()) {
+      // Paced: a delta goes out once its tokens were generated (the role announcement costs none).
+      await paced?.generate(deltas[index - all.length + deltas.length]);
+      if (response.destroyed) return;
+      response.write(sseData(chunk(id, delta, null)));
+      paced?.wrote(delta);
+    }
     // Every flavour ends with a separate finish chunk; the server's figures close the stream (model-server-figures.ts).
     const finishDelta = flavour === 'ollama' ? { role: 'assistant', content: '' } : flavour === 'vllm' ? { content: '' } : {};
     for (const closing of closingChunks(flavour, body, chunk(id, finishDelta, finishReason))) response.write(sseData(closing));
     response.end('data: [DONE]\n\n');
+    paced?.ended();
   }
 
   function textDeltas(step: { text: string; chunkSize?: number; reasoning?: string }): Record<string, unknown>[] {
     const reasoningField = flavour === 'ollama' ? 'reasoning' : 'reasoning_content';
+    if (pacer) return pacer.textDeltas(step.text, step.reasoning ?? '', reasoningField);
     const size = step.chunkSize ?? 8;
     return [
       ...pieces(step.reasoning ?? '', size).map((piece) => ({ [reasoningField]: piece })),
@@ -375,8 +394,4 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
   fake.origin = `http://127.0.0.1:${port}`;
   fake.url = `${fake.origin}/v1`;
   return fake;
-}
-
-function argumentText(call: ScriptedToolCall): string {
-  return typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
 }
