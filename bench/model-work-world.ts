@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { HistoryLimits } from '../agent/history.js';
 import type { HandledMessage } from '../src/pipeline/router.js';
 import { searxngResult, startSearxngFake, type SearxngFake } from '../test/fakes/search/searxng-fake.js';
 import { startFakeModelServer, type FakeModelServer } from '../test/fakes/model-server.js';
@@ -56,12 +57,25 @@ export interface World {
   close(): Promise<void>;
 }
 
-async function openWorld(kind: 'tools' | 'naive', searchUrl: string): Promise<World> {
+/** What a run may change in the app: the history's limits and environment variables (the baseline's policy). */
+export interface Policy {
+  historyLimits?: HistoryLimits;
+  environment?: Record<string, string>;
+}
+
+async function openWorld(kind: 'tools' | 'naive', searchUrl: string, policy: Policy): Promise<World> {
   const fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: kind === 'tools' });
   const test: TestApp = createTestApp({
     modelUrl: fake.url,
-    environment: { MODEL_TOOLS: kind === 'tools' ? 'on' : 'off', MODEL_VISION: 'off', SEARCH_PROVIDER: 'searxng', SEARXNG_URL: searchUrl },
+    environment: {
+      MODEL_TOOLS: kind === 'tools' ? 'on' : 'off',
+      MODEL_VISION: 'off',
+      SEARCH_PROVIDER: 'searxng',
+      SEARXNG_URL: searchUrl,
+      ...policy.environment,
+    },
     now: fixedNow,
+    ...(policy.historyLimits ? { historyLimits: policy.historyLimits } : {}),
   });
   return {
     fake,
@@ -76,7 +90,7 @@ async function openWorld(kind: 'tools' | 'naive', searchUrl: string): Promise<Wo
 /** The shared fakes and files of one bench run; worlds are opened per round, so every round starts empty. */
 export interface Bench {
   documentPath: string;
-  openWorld(kind: 'tools' | 'naive'): Promise<World>;
+  openWorld(kind: 'tools' | 'naive', policy: Policy): Promise<World>;
   close(): Promise<void>;
 }
 
@@ -87,7 +101,7 @@ export async function openBench(): Promise<Bench> {
   writeFileSync(documentPath, knowledgeBase.text);
   return {
     documentPath,
-    openWorld: (kind) => openWorld(kind, searxng.url),
+    openWorld: (kind, policy) => openWorld(kind, searxng.url, policy),
     close: async () => {
       await searxng.close();
       rmSync(folder, { recursive: true, force: true });
