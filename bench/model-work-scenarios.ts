@@ -1,4 +1,5 @@
 import type { ScriptStep } from '../test/fakes/model-server.js';
+import { isRelevanceCheck, judgeByLabels } from './model-work-relevance.js';
 import { knowledgeBase, research, type World } from './model-work-world.js';
 
 // The scenarios of `bench -- model-work`: each scripts the fake model's answers and sends Thai messages through the
@@ -76,12 +77,26 @@ export const scenarios: Scenario[] = [
     name: 'web-search',
     world: 'tools',
     quick: true,
-    // The relevance filter (SEARCH_LLM_FILTER, on by default) asks the model YES/NO per result between the two steps.
+    // The relevance check (SEARCH_LLM_FILTER) asks the model YES/NO between the two steps about the results code
+    // cannot decide (`on`: here none, every result has the question's words; the baseline's `always`: every result).
     run: (context) =>
       say(context, 'ราคาทองคำวันนี้เท่าไหร่', [
         { toolCalls: [{ name: 'web_search', arguments: { query: 'ราคาทองคำวันนี้' } }] },
-        { text: '1: YES\n2: YES\n3: NO' },
+        { when: isRelevanceCheck, reply: judgeByLabels },
         { text: 'ราคาทองคำแท่งวันนี้รับซื้อ 47,050 บาท ขายออก 47,150 บาท ตามประกาศสมาคมค้าทองคำ' },
+      ]),
+  },
+  {
+    name: 'web-search-unclear',
+    world: 'tools',
+    quick: false,
+    // Results of the labelled set (test/fixtures/search/relevance-labelled.json): two have every word of the question,
+    // two (another city) lack one and go to the model's check, which answers as the labels say.
+    run: (context) =>
+      say(context, 'ร้านกาแฟน่านั่งเชียงใหม่มีร้านไหนบ้าง', [
+        { toolCalls: [{ name: 'web_search', arguments: { query: 'ร้านกาแฟน่านั่งเชียงใหม่' } }] },
+        { when: isRelevanceCheck, reply: judgeByLabels },
+        { text: 'ลองร้านกาแฟย่านนิมมานในเชียงใหม่ดูครับ บรรยากาศดีและนั่งชิลได้' },
       ]),
   },
   {

@@ -6,6 +6,7 @@ import type { HandledMessage } from '../src/pipeline/router.js';
 import { searxngResult, startSearxngFake, type SearxngFake } from '../test/fakes/search/searxng-fake.js';
 import { startFakeModelServer, type FakeModelServer } from '../test/fakes/model-server.js';
 import { createTestApp, type TestApp } from '../test/support/test-app.js';
+import { labelled } from './model-work-relevance.js';
 
 // What the model-work scenarios run against: the real app (router → agent → guards) on a fake llama-server that
 // records every request body, a SearXNG fake with Thai results, and a knowledge-base document on disk.
@@ -95,7 +96,13 @@ export interface Bench {
 }
 
 export async function openBench(): Promise<Bench> {
-  const searxng: SearxngFake = await startSearxngFake({ answer: (query) => web[query] ?? (query.includes('ทองคำ') ? goldResults : []) });
+  const labelledResults = (query: string) =>
+    labelled
+      .find((entry) => query.includes(entry.query))
+      ?.results.map(({ title, url, snippet }, index) => searxngResult({ title, url, content: snippet }, index + 1));
+  const searxng: SearxngFake = await startSearxngFake({
+    answer: (query) => web[query] ?? (query.includes('ทองคำ') ? goldResults : (labelledResults(query) ?? [])),
+  });
   const folder = mkdtempSync(path.join(os.tmpdir(), 'saeng-model-work-'));
   const documentPath = path.join(folder, knowledgeBase.document);
   writeFileSync(documentPath, knowledgeBase.text);

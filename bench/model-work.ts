@@ -4,6 +4,7 @@ import { renderChatMl, type RenderedPrompt } from './model-work-chatml.js';
 import { figuresOf, scenarioFigures, type MeasuredRequest } from './model-work-figures.js';
 import { scenarios, type Scenario } from './model-work-scenarios.js';
 import { defaultHistoryLimits } from '../agent/history.js';
+import { checkFigures, relevanceSplit, type CheckFigures } from './model-work-relevance.js';
 import { openBench, type Policy, type World } from './model-work-world.js';
 import { option } from './platform-measure.js';
 import { isQuick, withQuickSettings } from './quick.js';
@@ -34,9 +35,10 @@ function firstRequestSplit(body: RequestBody, rendered: RenderedPrompt, tokens: 
   };
 }
 
-/** The prompt policy before issue 28's part 1: history keeps no passages (so none is named instead of repeated). */
-const baselinePolicy: Policy = { historyLimits: { ...defaultHistoryLimits, maxPassagePairs: 0 } };
-const baselineDescription = 'same scenarios, same run, naive-RAG passages not kept in history (the policy before)';
+/** The policy before issue 28's part 1: history keeps no passages (none is named instead of repeated); every result is checked. */
+const baselinePolicy: Policy = { historyLimits: { ...defaultHistoryLimits, maxPassagePairs: 0 }, environment: { SEARCH_LLM_FILTER: 'always' } };
+const baselineDescription =
+  'same scenarios, same run, the policy before: naive-RAG passages not kept in history, every search result to the model relevance check (SEARCH_LLM_FILTER=always)';
 
 interface Run {
   scenarios: Scenario[];
@@ -46,8 +48,12 @@ interface Run {
 }
 
 /** Runs the scenarios round by round and passes every model request, in order, through its world's slot. */
-async function measure(run: Run, policy: Policy): Promise<{ measured: MeasuredRequest[]; first: ReturnType<typeof firstRequestSplit> | undefined }> {
+async function measure(
+  run: Run,
+  policy: Policy,
+): Promise<{ measured: MeasuredRequest[]; first: ReturnType<typeof firstRequestSplit> | undefined; check: CheckFigures }> {
   const encode = qwenTokenizer();
+  const check: CheckFigures = { calls: 0, items: 0, processedTokens: 0, generatedTokens: 0 };
   const caches = new Map<Scenario['world'], OneSlotCache>();
   const measured: MeasuredRequest[] = [];
   let first: ReturnType<typeof firstRequestSplit> | undefined;
@@ -74,6 +80,7 @@ async function measure(run: Run, policy: Policy): Promise<{ measured: MeasuredRe
             const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
             const entry = { scenario: scenario.name, round, request: index + 1, kind: kindOf(body), ...cache.next({ rendered, tokens, hasTools }) };
             measured.push(entry);
+            checkFigures(check, body, entry.processed, encode);
             first ??= firstRequestSplit(body, rendered, tokens.length, encode);
             if (run.trace)
               process.stderr.write(
@@ -88,7 +95,7 @@ async function measure(run: Run, policy: Policy): Promise<{ measured: MeasuredRe
   } finally {
     await bench.close();
   }
-  return { measured, first };
+  return { measured, first, check };
 }
 
 /** The requests that met a warm slot: all but each slot's first. */
@@ -113,7 +120,7 @@ export async function main(given: string[]): Promise<void> {
     turns: option(argv, 'turns', 3),
     trace: argv.includes('--trace'),
   };
-  const { measured, first } = await measure(run, {});
+  const { measured, first, check } = await measure(run, {});
   const baseline = await measure(run, baselinePolicy);
   const report = {
     bench: 'model-work',
@@ -127,6 +134,9 @@ export async function main(given: string[]): Promise<void> {
     baseline: baselineDescription,
     overall: withBaseline(figuresOf(measured, warm(measured)), figuresOf(baseline.measured, warm(baseline.measured))),
     scenarios: scenarioFigures(measured).map((figures, index) => withBaseline(figures, scenarioFigures(baseline.measured)[index])),
+    // The web-search relevance check: its model calls under both policies, and what code and model get to decide
+    // on the labelled set (test/fixtures/search/relevance-labelled.json).
+    relevanceCheck: { calls: check, baselineCalls: baseline.check, labelledSet: relevanceSplit(2026) },
     skipped: scenarios.filter((scenario) => !run.scenarios.includes(scenario)).map((scenario) => ({ scenario: scenario.name, reason: 'not part of --quick' })),
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -15,6 +15,7 @@ const figures = {
   baselineProcessedTokens: z.number(),
   baselineReuse: z.number(),
 };
+const checkCalls = { calls: z.number(), items: z.number(), processedTokens: z.number(), generatedTokens: z.number() };
 const reportSchema = z.object({
   bench: z.literal('model-work'),
   quick: z.literal(true),
@@ -23,6 +24,11 @@ const reportSchema = z.object({
   firstRequest: z.object({ tokens: z.number(), systemTokens: z.number(), toolTokens: z.number(), tools: z.number() }),
   overall: z.object(figures),
   scenarios: z.array(z.object({ name: z.string(), ...figures, firstRequest: z.object({ processed: z.number(), cause: z.string() }) })).min(1),
+  relevanceCheck: z.object({
+    calls: z.object(checkCalls),
+    baselineCalls: z.object(checkCalls),
+    labelledSet: z.object({ queries: z.number(), results: z.number(), irrelevant: z.number(), check: z.record(z.string(), z.number()) }),
+  }),
   skipped: z.array(z.object({ scenario: z.string(), reason: z.string() })),
 });
 

@@ -43,6 +43,8 @@ export interface ScriptedToolCall {
 interface StepBase {
   /** Assertions on the request body; a failure is recorded in `unexpected`. */
   expect?: (body: RequestBody) => void;
+  /** For one kind of request only: when the next request does not match, the step is dropped unused. */
+  when?: (body: RequestBody) => boolean;
 }
 
 export type ScriptStep = StepBase &
@@ -57,6 +59,8 @@ export type ScriptStep = StepBase &
     | { garbage: string; status?: number }
     /** Ignores max_tokens: streams until the client closes the connection (bounded in the fake). */
     | { endless: EndlessStep }
+    /** A text answer written from the request (a judge that reads the items it is asked about). */
+    | { reply: (body: RequestBody) => string }
   );
 
 export interface FakeModelServer {
@@ -134,6 +138,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     if (request.method === 'POST' && path.split('?')[0] === '/v1/chat/completions') {
       const chatBody = isRecord(body) ? body : {};
       fake.chatRequests.push(chatBody);
+      while (steps[0]?.when && !steps[0].when(chatBody)) steps.shift();
       const scripted = steps.shift();
       const step = scripted ?? standingAnswer(chatBody);
       // The fixed delay stands for the model's time on a load test, where it is measured, never asserted.
@@ -160,6 +165,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
   }
 
   async function answerStep(step: ScriptStep, body: RequestBody, response: ServerResponse): Promise<void> {
+    if ('reply' in step) return answerStep({ text: step.reply(body) }, body, response);
     const streaming = body.stream === true;
     if ('hang' in step) {
       // The socket stays open until the client gives up or close() runs.
