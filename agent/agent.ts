@@ -1,7 +1,7 @@
 import { pick, type Localized } from '../src/shared/i18n.js';
 import type { ImageReader } from '../src/shared/image-reading.js';
 import { logFailure, type Logger } from '../src/shared/log.js';
-import { loggedModelFigures } from '../src/shared/model-figures.js';
+import { loggedModelFigures, type ModelFigures } from '../src/shared/model-figures.js';
 import type { Citation, Language, ModelCapabilities, RagMode } from '../src/shared/types.js';
 import { withoutPassages, type ConversationHistory, type SentPassages } from './history.js';
 import { ModelError, modelErrorMessage, type CapabilitySource, type ModelClient } from './model/index.js';
@@ -107,37 +107,40 @@ export class Agent implements TurnRunner {
   async runTurn(input: TurnInput): Promise<TurnOutcome> {
     const started = performance.now();
     let capabilities: ModelCapabilities = { tools: false, vision: false };
+    // Summed over every call of the turn (a retry without tools too): a failed or cancelled turn reports them as well.
+    const figures: ModelFigures = {};
     try {
       // Detection may make a probe call on the first turn: a cancelled turn stops waiting for it (it still finishes).
       capabilities = await untilAborted(this.dependencies.capabilities.current(), input.signal);
       try {
-        return await this.turnWith(input, capabilities);
+        return await this.turnWith(input, capabilities, figures);
       } catch (error) {
         if (!(error instanceof ModelError) || error.kind !== 'tools-unsupported' || !capabilities.tools) throw error;
         // The server refused tools after all: re-detect next time, and answer this one without tools.
         this.dependencies.log.warn({ conversation: input.conversationKey }, 'model refused tools; answering without tools');
         await this.dependencies.capabilities.forget();
         capabilities = { ...capabilities, tools: false };
-        return await this.turnWith(input, capabilities);
+        return await this.turnWith(input, capabilities, figures);
       }
     } catch (error) {
       if (input.signal?.aborted) {
-        this.dependencies.log.info({ conversation: input.conversationKey }, 'turn cancelled');
-        return cancelledOutcome(input, this.dependencies.settings.language, capabilities, started);
+        this.dependencies.log.info({ conversation: input.conversationKey, ...loggedModelFigures(figures) }, 'turn cancelled');
+        return cancelledOutcome(input, this.dependencies.settings.language, capabilities, started, figures);
       }
       const kind = error instanceof ModelError ? error.kind : 'unexpected';
       // A server's error body may echo the prompt: kind and status at error level, the detail only at debug.
-      logFailure(this.dependencies.log, 'error', { conversation: input.conversationKey, kind }, 'turn failed', error);
+      logFailure(this.dependencies.log, 'error', { conversation: input.conversationKey, kind, ...loggedModelFigures(figures) }, 'turn failed', error);
       const text = modelErrorMessage(error, this.dependencies.settings.language);
-      const record = failedRecord(input, this.dependencies.settings.language, capabilities, text);
+      const record = failedRecord(input, this.dependencies.settings.language, capabilities, text, figures);
       record.totalMs = Math.round(performance.now() - started);
       return { record, reply: { text, files: [] } };
     }
   }
 
-  private async turnWith(input: TurnInput, capabilities: ModelCapabilities): Promise<TurnOutcome> {
+  private async turnWith(input: TurnInput, capabilities: ModelCapabilities, figures: ModelFigures): Promise<TurnOutcome> {
     const { history, log } = this.dependencies;
     const { request, stored } = await this.buildRequest(input, capabilities);
+    request.modelFigures = figures;
     const outcome = await executeTurn(request, this.runtime);
     const { record } = outcome;
     const blocked = record.guardEvents.some((event) => event.guard === 'dlp' && event.action === 'block');
