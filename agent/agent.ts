@@ -1,11 +1,11 @@
 import { pick, type Localized } from '../src/shared/i18n.js';
 import type { ImageReader } from '../src/shared/image-reading.js';
 import { logFailure, type Logger } from '../src/shared/log.js';
-import { loggedModelFigures } from '../src/shared/model-figures.js';
+import { loggedModelFigures, type ModelFigures } from '../src/shared/model-figures.js';
 import type { Citation, Language, ModelCapabilities, RagMode } from '../src/shared/types.js';
-import type { ConversationHistory } from './history.js';
+import { withoutPassages, type ConversationHistory, type SentPassages } from './history.js';
 import { ModelError, modelErrorMessage, type CapabilitySource, type ModelClient } from './model/index.js';
-import { buildDateLine, buildSystemPrompt, buildToolDefinitions, buildUserContent, historyMessages } from './prompt.js';
+import { buildDateLine, buildSystemPrompt, buildToolDefinitions, buildUserContent, historyMessages, sentQuestion } from './prompt.js';
 import { attachedImagesLine, imageTextUpFront } from './images-up-front.js';
 import { executeTurn } from './turn.js';
 import { TurnImages } from './turn-images.js';
@@ -19,8 +19,16 @@ import type { TurnInput, TurnOutcome, TurnRunner } from '../src/shared/turn-runn
 /** The agent's view of knowledge bases (the store lives in src/knowledge; the root adapts it). */
 export interface KnowledgeAccess {
   boundKnowledgeBaseIds(conversationKey: string): Promise<readonly string[]>;
-  /** Retrieved passages for the newest user message when the model cannot call tools. */
-  naiveContext(conversationKey: string, question: string, language: Language): Promise<{ text: string; citations: Citation[] } | null>;
+  /**
+   * Retrieved passages for the newest user message when the model cannot call tools; those already in
+   * `alreadySent` (passage blocks the history still re-sends) are named rather than repeated.
+   */
+  naiveContext(
+    conversationKey: string,
+    question: string,
+    language: Language,
+    alreadySent: readonly string[],
+  ): Promise<{ text: string; citations: Citation[] } | null>;
 }
 
 export interface AgentSettings {
@@ -99,43 +107,46 @@ export class Agent implements TurnRunner {
   async runTurn(input: TurnInput): Promise<TurnOutcome> {
     const started = performance.now();
     let capabilities: ModelCapabilities = { tools: false, vision: false };
+    // Summed over every call of the turn (a retry without tools too): a failed or cancelled turn reports them as well.
+    const figures: ModelFigures = {};
     try {
       // Detection may make a probe call on the first turn: a cancelled turn stops waiting for it (it still finishes).
       capabilities = await untilAborted(this.dependencies.capabilities.current(), input.signal);
       try {
-        return await this.turnWith(input, capabilities);
+        return await this.turnWith(input, capabilities, figures);
       } catch (error) {
         if (!(error instanceof ModelError) || error.kind !== 'tools-unsupported' || !capabilities.tools) throw error;
         // The server refused tools after all: re-detect next time, and answer this one without tools.
         this.dependencies.log.warn({ conversation: input.conversationKey }, 'model refused tools; answering without tools');
         await this.dependencies.capabilities.forget();
         capabilities = { ...capabilities, tools: false };
-        return await this.turnWith(input, capabilities);
+        return await this.turnWith(input, capabilities, figures);
       }
     } catch (error) {
       if (input.signal?.aborted) {
-        this.dependencies.log.info({ conversation: input.conversationKey }, 'turn cancelled');
-        return cancelledOutcome(input, this.dependencies.settings.language, capabilities, started);
+        this.dependencies.log.info({ conversation: input.conversationKey, ...loggedModelFigures(figures) }, 'turn cancelled');
+        return cancelledOutcome(input, this.dependencies.settings.language, capabilities, started, figures);
       }
       const kind = error instanceof ModelError ? error.kind : 'unexpected';
       // A server's error body may echo the prompt: kind and status at error level, the detail only at debug.
-      logFailure(this.dependencies.log, 'error', { conversation: input.conversationKey, kind }, 'turn failed', error);
+      logFailure(this.dependencies.log, 'error', { conversation: input.conversationKey, kind, ...loggedModelFigures(figures) }, 'turn failed', error);
       const text = modelErrorMessage(error, this.dependencies.settings.language);
-      const record = failedRecord(input, this.dependencies.settings.language, capabilities, text);
+      const record = failedRecord(input, this.dependencies.settings.language, capabilities, text, figures);
       record.totalMs = Math.round(performance.now() - started);
       return { record, reply: { text, files: [] } };
     }
   }
 
-  private async turnWith(input: TurnInput, capabilities: ModelCapabilities): Promise<TurnOutcome> {
+  private async turnWith(input: TurnInput, capabilities: ModelCapabilities, figures: ModelFigures): Promise<TurnOutcome> {
     const { history, log } = this.dependencies;
-    const { request, storedContent } = await this.buildRequest(input, capabilities);
+    const { request, stored } = await this.buildRequest(input, capabilities);
+    request.modelFigures = figures;
     const outcome = await executeTurn(request, this.runtime);
     const { record } = outcome;
     const blocked = record.guardEvents.some((event) => event.guard === 'dlp' && event.action === 'block');
     // Cancelled after the last model call (during the guards): still nothing is stored.
     input.signal?.throwIfAborted();
-    if (!blocked) await history.append(input.conversationKey, { question: storedContent, answer: record.finalText, turnId: input.turnId });
+    if (!blocked) await history.append(input.conversationKey, { ...stored, answer: record.finalText, turnId: input.turnId });
     log.info(
       {
         conversation: input.conversationKey,
@@ -156,8 +167,11 @@ export class Agent implements TurnRunner {
     return outcome;
   }
 
-  /** This turn's data; `storedContent` is the part of the user message that history keeps. */
-  private async buildRequest(input: TurnInput, capabilities: ModelCapabilities): Promise<{ request: TurnRequest; storedContent: string }> {
+  /** This turn's data; `stored` is the part of the user message that history keeps (the passages for a few turns). */
+  private async buildRequest(
+    input: TurnInput,
+    capabilities: ModelCapabilities,
+  ): Promise<{ request: TurnRequest; stored: { question: string; passages?: SentPassages } }> {
     const { settings, knowledge, history } = this.dependencies;
     const language = settings.language;
     const now = this.now();
@@ -166,18 +180,29 @@ export class Agent implements TurnRunner {
     // Read once per turn: the RAG mode and the tools' scope must agree.
     const boundKnowledgeBaseIds = await this.boundKnowledgeBaseIds(input.conversationKey);
     const rag = this.ragFor(capabilities, boundKnowledgeBaseIds);
-    // Chat context and passages go after the question in the newest user message, so the stored part stays a byte
-    // prefix; both back figures like tool results (what the chat said is support for repeating it).
-    let userContent = input.chatContext ? `${storedContent}\n\n${input.chatContext}` : storedContent;
+    const loaded = (await history.load(input.conversationKey)).filter((pair) => input.turnId === undefined || pair.turnId !== input.turnId);
+    // Kept passages are re-sent only while the conversation still gets passages (not after its KBs were unbound).
+    const pairs = rag === 'naive' ? loaded : loaded.map(withoutPassages);
+    const earlierPassages = pairs.flatMap((pair) => (pair.passages ? [pair.passages] : []));
+    // Passages come right after the question and are stored with it, so this request stays a byte prefix of the
+    // next; chat context and image text follow (never stored). All of them back figures like tool results, and
+    // the passages still in the history can be cited like this turn's.
+    let userContent = storedContent;
     const initialCitations: Citation[] = [];
-    const contextPassages: string[] = input.chatContext ? [input.chatContext] : [];
+    const contextPassages: string[] = earlierPassages.map((passages) => passages.text);
+    let passages: SentPassages | undefined;
     if (rag === 'naive' && knowledge) {
-      const passages = await knowledge.naiveContext(input.conversationKey, input.question, language);
+      passages = (await knowledge.naiveContext(input.conversationKey, input.question, language, contextPassages)) ?? undefined;
       if (passages) {
         userContent = `${userContent}\n\n${passages.text}`;
-        initialCitations.push(...passages.citations);
         contextPassages.push(passages.text);
       }
+    }
+    for (const citation of [...(passages?.citations ?? []), ...earlierPassages.flatMap((earlier) => earlier.citations)])
+      if (!initialCitations.some((known) => known.label === citation.label)) initialCitations.push(citation);
+    if (input.chatContext) {
+      userContent = `${userContent}\n\n${input.chatContext}`;
+      contextPassages.push(input.chatContext);
     }
     const signal = input.signal ?? new AbortController().signal;
     const progress = input.progress ?? (() => undefined);
@@ -192,7 +217,6 @@ export class Agent implements TurnRunner {
       userContent = `${userContent}\n\n${imageText}`;
       contextPassages.push(imageText);
     }
-    const pairs = (await history.load(input.conversationKey)).filter((pair) => input.turnId === undefined || pair.turnId !== input.turnId);
     const request: TurnRequest = {
       conversationKey: input.conversationKey,
       spaceKey: input.spaceKey,
@@ -207,7 +231,7 @@ export class Agent implements TurnRunner {
       capabilities,
       rag,
       contextPassages,
-      earlierTurns: pairs.flatMap((pair) => [pair.question, pair.answer]),
+      earlierTurns: pairs.flatMap((pair) => [sentQuestion(pair), pair.answer]),
       initialCitations,
       boundKnowledgeBaseIds,
       signal,
@@ -216,6 +240,6 @@ export class Agent implements TurnRunner {
       ...(input.onPreview ? { onPreview: input.onPreview } : {}),
       now: () => now,
     };
-    return { request, storedContent };
+    return { request, stored: passages ? { question: storedContent, passages } : { question: storedContent } };
   }
 }

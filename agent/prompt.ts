@@ -96,9 +96,14 @@ export function buildUserContent(options: { dateLine: string; speakerName?: stri
   return lines.join('\n');
 }
 
+/** An earlier user message as it was sent: the stored part, then the naive-RAG passages it still keeps. */
+export function sentQuestion(pair: HistoryPair): string {
+  return pair.passages ? `${pair.question}\n\n${pair.passages.text}` : pair.question;
+}
+
 export function historyMessages(pairs: readonly HistoryPair[]): ChatCompletionMessageParam[] {
   return pairs.flatMap((pair): ChatCompletionMessageParam[] => [
-    { role: 'user', content: pair.question },
+    { role: 'user', content: sentQuestion(pair) },
     { role: 'assistant', content: pair.answer },
   ]);
 }

@@ -1,3 +1,4 @@
+import type { ModelFigures } from '../src/shared/model-figures.js';
 import type { Language, ModelCapabilities, TurnImage, TurnRecord } from '../src/shared/types.js';
 import type { TurnRequest } from './turn-request.js';
 
@@ -23,17 +24,18 @@ export function startRecord(request: TurnRequest, language: Language, images: Tu
     capabilities: request.capabilities,
     steps: 0,
     modelMs: 0,
-    modelFigures: {},
+    modelFigures: request.modelFigures ?? {},
     totalMs: 0,
   };
 }
 
-/** A turn the model server failed: only the localized error text. */
+/** A turn the model server failed: the localized error text, and the server's figures of the calls it made. */
 export function failedRecord(
   turn: { conversationKey: string; question: string },
   language: Language,
   capabilities: ModelCapabilities,
   text: string,
+  modelFigures: ModelFigures = {},
 ): TurnRecord {
   return {
     conversationKey: turn.conversationKey,
@@ -54,7 +56,7 @@ export function failedRecord(
     capabilities,
     steps: 0,
     modelMs: 0,
-    modelFigures: {},
+    modelFigures,
     totalMs: 0,
   };
 }

@@ -1,5 +1,6 @@
 import type { ModelImage } from '../src/shared/image-reading.js';
 import type { Logger } from '../src/shared/log.js';
+import type { ModelFigures } from '../src/shared/model-figures.js';
 import type { Citation, Language, ModelCapabilities, ProgressEvent, RagMode, TurnImage, TurnStep } from '../src/shared/types.js';
 import type { ChatCompletionMessageParam, ChatCompletionTool, ModelClient } from './model/index.js';
 import type { AnyTool } from './tools/tool.js';
@@ -40,6 +41,11 @@ export interface TurnRequest {
   onPreview?: (text: string) => void;
   /** The turn's clock (fixed for the whole turn). */
   now(): Date;
+  /**
+   * Where the server's figures of this turn's calls are summed (TurnRecord.modelFigures is this object), owned by
+   * the caller so that a turn that fails or is cancelled still reports the calls it made.
+   */
+  modelFigures?: ModelFigures;
 }
 
 export interface AgentRuntime {

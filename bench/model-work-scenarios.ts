@@ -1,4 +1,5 @@
 import type { ScriptStep } from '../test/fakes/model-server.js';
+import { isRelevanceCheck, judgeByLabels } from './model-work-relevance.js';
 import { knowledgeBase, research, type World } from './model-work-world.js';
 
 // The scenarios of `bench -- model-work`: each scripts the fake model's answers and sends Thai messages through the
@@ -46,6 +47,12 @@ const followUps: { question: string; steps: ScriptStep[] }[] = [
   { question: 'แล้วถ้าไม่กินหมูล่ะ', steps: [{ text: 'เปลี่ยนเป็นข้าวต้มปลาหรือโจ๊กไก่แทนได้ครับ' }] },
 ];
 
+const naiveTurns = [
+  { question: 'พนักงานประจำลาพักร้อนได้กี่วันต่อปี', answer: 'ลาพักร้อนได้ 12 วันต่อปีครับ' },
+  { question: 'ลาป่วยกี่วันต้องมีใบรับรองแพทย์', answer: 'ลาป่วยเกิน 3 วันติดต่อกันต้องแนบใบรับรองแพทย์ครับ' },
+  { question: 'ลาพักร้อนต้องแจ้งหัวหน้าล่วงหน้ากี่วัน', answer: 'ต้องแจ้งหัวหน้างานล่วงหน้าอย่างน้อย 3 วันทำการครับ' },
+];
+
 const interleaved = ['ช่วยแนะนำหนังสือนิยายไทยสักเล่ม', 'ขอเล่มอื่นอีกเล่มได้ไหม', 'เล่มไหนอ่านง่ายที่สุด'];
 
 export const scenarios: Scenario[] = [
@@ -70,12 +77,26 @@ export const scenarios: Scenario[] = [
     name: 'web-search',
     world: 'tools',
     quick: true,
-    // The relevance filter (SEARCH_LLM_FILTER, on by default) asks the model YES/NO per result between the two steps.
+    // The relevance check (SEARCH_LLM_FILTER) asks the model YES/NO between the two steps about the results code
+    // cannot decide (`on`: here none, every result has the question's words; the baseline's `always`: every result).
     run: (context) =>
       say(context, 'ราคาทองคำวันนี้เท่าไหร่', [
         { toolCalls: [{ name: 'web_search', arguments: { query: 'ราคาทองคำวันนี้' } }] },
-        { text: '1: YES\n2: YES\n3: NO' },
+        { when: isRelevanceCheck, reply: judgeByLabels },
         { text: 'ราคาทองคำแท่งวันนี้รับซื้อ 47,050 บาท ขายออก 47,150 บาท ตามประกาศสมาคมค้าทองคำ' },
+      ]),
+  },
+  {
+    name: 'web-search-unclear',
+    world: 'tools',
+    quick: false,
+    // Results of the labelled set (test/fixtures/search/relevance-labelled.json): two have every word of the question,
+    // two (another city) lack one and go to the model's check, which answers as the labels say.
+    run: (context) =>
+      say(context, 'ร้านกาแฟน่านั่งเชียงใหม่มีร้านไหนบ้าง', [
+        { toolCalls: [{ name: 'web_search', arguments: { query: 'ร้านกาแฟน่านั่งเชียงใหม่' } }] },
+        { when: isRelevanceCheck, reply: judgeByLabels },
+        { text: 'ลองร้านกาแฟย่านนิมมานในเชียงใหม่ดูครับ บรรยากาศดีและนั่งชิลได้' },
       ]),
   },
   {
@@ -94,11 +115,14 @@ export const scenarios: Scenario[] = [
     name: 'naive-rag',
     world: 'naive',
     quick: false,
-    // Two turns: the passages of the first question are not stored with it, so the second prompt differs there.
+    // Follow-ups on one document (at least two turns): history keeps the passages as sent, and one it still carries
+    // is named in a later question, not repeated (the baseline re-sends it and stores none).
     run: async (context) => {
       await bindKnowledgeBase(context);
-      await say(context, 'พนักงานประจำลาพักร้อนได้กี่วันต่อปี', [{ text: 'ลาพักร้อนได้ 12 วันต่อปีครับ' }]);
-      await say(context, 'ลาป่วยกี่วันต้องมีใบรับรองแพทย์', [{ text: 'ลาป่วยเกิน 3 วันติดต่อกันต้องแนบใบรับรองแพทย์ครับ' }]);
+      for (let turn = 0; turn < Math.max(2, context.turns); turn++) {
+        const { question, answer } = naiveTurns[turn % naiveTurns.length] ?? { question: '', answer: '' };
+        await say(context, question, [{ text: answer }]);
+      }
     },
   },
   {

@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { HistoryLimits } from '../agent/history.js';
 import type { HandledMessage } from '../src/pipeline/router.js';
 import { searxngResult, startSearxngFake, type SearxngFake } from '../test/fakes/search/searxng-fake.js';
 import { startFakeModelServer, type FakeModelServer } from '../test/fakes/model-server.js';
 import { createTestApp, type TestApp } from '../test/support/test-app.js';
+import { labelled } from './model-work-relevance.js';
 
 // What the model-work scenarios run against: the real app (router → agent → guards) on a fake llama-server that
 // records every request body, a SearXNG fake with Thai results, and a knowledge-base document on disk.
@@ -56,12 +58,25 @@ export interface World {
   close(): Promise<void>;
 }
 
-async function openWorld(kind: 'tools' | 'naive', searchUrl: string): Promise<World> {
+/** What a run may change in the app: the history's limits and environment variables (the baseline's policy). */
+export interface Policy {
+  historyLimits?: HistoryLimits;
+  environment?: Record<string, string>;
+}
+
+async function openWorld(kind: 'tools' | 'naive', searchUrl: string, policy: Policy): Promise<World> {
   const fake = await startFakeModelServer({ flavour: 'llama-server', declaredTools: kind === 'tools' });
   const test: TestApp = createTestApp({
     modelUrl: fake.url,
-    environment: { MODEL_TOOLS: kind === 'tools' ? 'on' : 'off', MODEL_VISION: 'off', SEARCH_PROVIDER: 'searxng', SEARXNG_URL: searchUrl },
+    environment: {
+      MODEL_TOOLS: kind === 'tools' ? 'on' : 'off',
+      MODEL_VISION: 'off',
+      SEARCH_PROVIDER: 'searxng',
+      SEARXNG_URL: searchUrl,
+      ...policy.environment,
+    },
     now: fixedNow,
+    ...(policy.historyLimits ? { historyLimits: policy.historyLimits } : {}),
   });
   return {
     fake,
@@ -76,18 +91,24 @@ async function openWorld(kind: 'tools' | 'naive', searchUrl: string): Promise<Wo
 /** The shared fakes and files of one bench run; worlds are opened per round, so every round starts empty. */
 export interface Bench {
   documentPath: string;
-  openWorld(kind: 'tools' | 'naive'): Promise<World>;
+  openWorld(kind: 'tools' | 'naive', policy: Policy): Promise<World>;
   close(): Promise<void>;
 }
 
 export async function openBench(): Promise<Bench> {
-  const searxng: SearxngFake = await startSearxngFake({ answer: (query) => web[query] ?? (query.includes('ทองคำ') ? goldResults : []) });
+  const labelledResults = (query: string) =>
+    labelled
+      .find((entry) => query.includes(entry.query))
+      ?.results.map(({ title, url, snippet }, index) => searxngResult({ title, url, content: snippet }, index + 1));
+  const searxng: SearxngFake = await startSearxngFake({
+    answer: (query) => web[query] ?? (query.includes('ทองคำ') ? goldResults : (labelledResults(query) ?? [])),
+  });
   const folder = mkdtempSync(path.join(os.tmpdir(), 'saeng-model-work-'));
   const documentPath = path.join(folder, knowledgeBase.document);
   writeFileSync(documentPath, knowledgeBase.text);
   return {
     documentPath,
-    openWorld: (kind) => openWorld(kind, searxng.url),
+    openWorld: (kind, policy) => openWorld(kind, searxng.url, policy),
     close: async () => {
       await searxng.close();
       rmSync(folder, { recursive: true, force: true });

@@ -3,7 +3,9 @@ import { OneSlotCache, qwenTokenizer, tokenizerName, type Encode } from './model
 import { renderChatMl, type RenderedPrompt } from './model-work-chatml.js';
 import { figuresOf, scenarioFigures, type MeasuredRequest } from './model-work-figures.js';
 import { scenarios, type Scenario } from './model-work-scenarios.js';
-import { openBench, type World } from './model-work-world.js';
+import { defaultHistoryLimits } from '../agent/history.js';
+import { checkFigures, relevanceSplit, type CheckFigures } from './model-work-relevance.js';
+import { openBench, type Policy, type World } from './model-work-world.js';
 import { option } from './platform-measure.js';
 import { isQuick, withQuickSettings } from './quick.js';
 
@@ -11,7 +13,10 @@ import { isQuick, withQuickSettings } from './quick.js';
 // Saeng, in prompt tokens. Scenarios run through the real app against a fake llama-server; every request it
 // received is rendered with Qwen3's chat template, counted with Qwen3's tokenizer and fed, in order, to a one-slot
 // prompt cache: tokens processed = prompt − longest common token prefix with the request before (any conversation).
-// Baseline: the prompt tokens themselves (no cache at all); reuse = 1 − processed / prompt. --trace: one line per
+// reuse = 1 − processed / prompt. One slot per world: a bot whose model calls tools and one whose model does not
+// are two models, so two servers; each slot's first request is cold and left out of reuse like the run's first.
+// Baseline, from the same run: the same scenarios under the policy before (naive-RAG passages not kept in history).
+// Generated tokens, which llama-server also keeps in the slot, are not counted as cached. --trace: one line per
 // request on stderr.
 
 const kindOf = (body: RequestBody): string =>
@@ -30,6 +35,11 @@ function firstRequestSplit(body: RequestBody, rendered: RenderedPrompt, tokens: 
   };
 }
 
+/** The policy before issue 28's part 1: history keeps no passages (none is named instead of repeated); every result is checked. */
+const baselinePolicy: Policy = { historyLimits: { ...defaultHistoryLimits, maxPassagePairs: 0 }, environment: { SEARCH_LLM_FILTER: 'always' } };
+const baselineDescription =
+  'same scenarios, same run, the policy before: naive-RAG passages not kept in history, every search result to the model relevance check (SEARCH_LLM_FILTER=always)';
+
 interface Run {
   scenarios: Scenario[];
   rounds: number;
@@ -37,10 +47,14 @@ interface Run {
   trace: boolean;
 }
 
-/** Runs the scenarios round by round and passes every model request, in order, through the one slot. */
-async function measure(run: Run): Promise<{ measured: MeasuredRequest[]; first: ReturnType<typeof firstRequestSplit> | undefined }> {
+/** Runs the scenarios round by round and passes every model request, in order, through its world's slot. */
+async function measure(
+  run: Run,
+  policy: Policy,
+): Promise<{ measured: MeasuredRequest[]; first: ReturnType<typeof firstRequestSplit> | undefined; check: CheckFigures }> {
   const encode = qwenTokenizer();
-  const cache = new OneSlotCache();
+  const check: CheckFigures = { calls: 0, items: 0, processedTokens: 0, generatedTokens: 0 };
+  const caches = new Map<Scenario['world'], OneSlotCache>();
   const measured: MeasuredRequest[] = [];
   let first: ReturnType<typeof firstRequestSplit> | undefined;
   const bench = await openBench();
@@ -49,7 +63,9 @@ async function measure(run: Run): Promise<{ measured: MeasuredRequest[]; first: 
       const worlds = new Map<Scenario['world'], World>();
       try {
         for (const scenario of run.scenarios) {
-          const world = worlds.get(scenario.world) ?? (await bench.openWorld(scenario.world));
+          const world = worlds.get(scenario.world) ?? (await bench.openWorld(scenario.world, policy));
+          const cache = caches.get(scenario.world) ?? new OneSlotCache();
+          caches.set(scenario.world, cache);
           worlds.set(scenario.world, world);
           const before = world.fake.chatRequests.length;
           await scenario.run({ world, conversation: (name = '') => `${scenario.name}-${round}${name}`, turns: run.turns, documentPath: bench.documentPath });
@@ -64,9 +80,12 @@ async function measure(run: Run): Promise<{ measured: MeasuredRequest[]; first: 
             const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
             const entry = { scenario: scenario.name, round, request: index + 1, kind: kindOf(body), ...cache.next({ rendered, tokens, hasTools }) };
             measured.push(entry);
+            checkFigures(check, body, entry.processed, encode);
             first ??= firstRequestSplit(body, rendered, tokens.length, encode);
             if (run.trace)
-              process.stderr.write(`${entry.scenario} #${entry.request} ${entry.kind}: ${entry.total} tokens, ${entry.processed} processed (${entry.cause})\n`);
+              process.stderr.write(
+                `${policy === baselinePolicy ? 'baseline: ' : ''}${entry.scenario} #${entry.request} ${entry.kind}: ${entry.total} tokens, ${entry.processed} processed (${entry.cause})\n`,
+              );
           }
         }
       } finally {
@@ -76,7 +95,20 @@ async function measure(run: Run): Promise<{ measured: MeasuredRequest[]; first: 
   } finally {
     await bench.close();
   }
-  return { measured, first };
+  return { measured, first, check };
+}
+
+/** The requests that met a warm slot: all but each slot's first. */
+const warm = (measured: readonly MeasuredRequest[]) => measured.filter((entry) => entry.cause !== 'cold cache');
+
+/** The baseline's processed tokens and reuse beside the run's own figures. */
+function withBaseline<T extends { reuse: number }>(figures: T, baseline: { reuse: number; processedTokens: number; promptTokens: number } | undefined) {
+  return {
+    ...figures,
+    baselinePromptTokens: baseline?.promptTokens ?? 0,
+    baselineProcessedTokens: baseline?.processedTokens ?? 0,
+    baselineReuse: baseline?.reuse ?? 0,
+  };
 }
 
 export async function main(given: string[]): Promise<void> {
@@ -88,7 +120,8 @@ export async function main(given: string[]): Promise<void> {
     turns: option(argv, 'turns', 3),
     trace: argv.includes('--trace'),
   };
-  const { measured, first } = await measure(run);
+  const { measured, first, check } = await measure(run, {});
+  const baseline = await measure(run, baselinePolicy);
   const report = {
     bench: 'model-work',
     quick,
@@ -96,10 +129,14 @@ export async function main(given: string[]): Promise<void> {
     turns: run.turns,
     tokenizer: tokenizerName(),
     template: 'Qwen3 ChatML as llama-server renders it (tools in the system turn)',
-    cache: 'one slot, shared by every conversation; prompt tokens only (generated tokens not counted as cached)',
+    cache: 'one slot per world (tools, naive), shared by its conversations; prompt tokens only (generated tokens not counted as cached)',
     firstRequest: first ?? null,
-    overall: figuresOf(measured, measured.slice(1)),
-    scenarios: scenarioFigures(measured),
+    baseline: baselineDescription,
+    overall: withBaseline(figuresOf(measured, warm(measured)), figuresOf(baseline.measured, warm(baseline.measured))),
+    scenarios: scenarioFigures(measured).map((figures, index) => withBaseline(figures, scenarioFigures(baseline.measured)[index])),
+    // The web-search relevance check: its model calls under both policies, and what code and model get to decide
+    // on the labelled set (test/fixtures/search/relevance-labelled.json).
+    relevanceCheck: { calls: check, baselineCalls: baseline.check, labelledSet: relevanceSplit(2026) },
     skipped: scenarios.filter((scenario) => !run.scenarios.includes(scenario)).map((scenario) => ({ scenario: scenario.name, reason: 'not part of --quick' })),
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -187,7 +187,7 @@ export function createApp(options: AppOptions): App {
     history,
     knowledge: {
       boundKnowledgeBaseIds: (conversationKey) => knowledge.boundKnowledgeBaseIds(conversationKey),
-      naiveContext: (conversationKey, question, language) => naiveRagContext(knowledge, conversationKey, question, { language }),
+      naiveContext: (conversationKey, question, language, alreadySent) => naiveRagContext(knowledge, conversationKey, question, { language, alreadySent }),
     },
     images,
     settings: {

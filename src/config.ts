@@ -23,7 +23,6 @@ const urlHint = (example: string): Localized => ({
 });
 
 const onOffAuto = z.enum(['auto', 'on', 'off']);
-const onOff = z.enum(['on', 'off']);
 const optionalText = z.string().trim().min(1).optional().catch(undefined);
 const httpUrl = () =>
   z
@@ -161,7 +160,7 @@ export const configSchema = z
     BRAVE_API_BASE_URL: urlOrDefault('https://api.search.brave.com'),
     TAVILY_API_KEY: optionalText,
     TAVILY_API_BASE_URL: urlOrDefault('https://api.tavily.com'),
-    SEARCH_LLM_FILTER: onOff.default('on'),
+    SEARCH_LLM_FILTER: z.enum(['on', 'always', 'off']).default('on'),
     SEARCH_TIMEOUT_MS: positiveInt(10_000, 120_000),
     SEARCH_CACHE_TTL_SECONDS: positiveInt(900, 7 * 24 * 3600),
 

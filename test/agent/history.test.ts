@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConversationHistory, compressAnswer, defaultHistoryLimits, trimHistory, type HistoryPair } from '../../agent/history.js';
+import { ConversationHistory, compressAnswer, defaultHistoryLimits, trimHistory, trimPassages, type HistoryPair } from '../../agent/history.js';
 import { openStorage } from '../../src/storage/storage.js';
 
 const pair = (index: number, size = 10): HistoryPair => ({ question: `q${index}`.padEnd(size, '.'), answer: `a${index}` });
@@ -49,6 +49,49 @@ describe('history limits', () => {
     await history.clear('c');
     expect(await history.load('c')).toEqual([]);
     storage.close();
+  });
+});
+
+describe('passages kept in history', () => {
+  const withPassages = (index: number, chars = 100): HistoryPair => ({
+    ...pair(index),
+    passages: { text: 'p'.repeat(chars), citations: [{ label: `kb › ${index}` }] },
+  });
+  const carrying = (pairs: HistoryPair[]) => pairs.map((item) => item.passages !== undefined);
+
+  it('keeps the passages of the last 3 turns; past that the oldest lose theirs down to 1 at once', () => {
+    const three = [withPassages(0), withPassages(1), withPassages(2)];
+    expect(trimPassages(three)).toEqual(three);
+    const four = trimPassages([...three, withPassages(3)]);
+    expect(carrying(four)).toEqual([false, false, false, true]);
+    // The questions and answers stay: only the passages after a question go.
+    expect(four[0]).toEqual(pair(0));
+  });
+
+  it('past 12,000 characters of passages, the oldest lose theirs down to 6,500', () => {
+    expect(carrying(trimPassages([withPassages(0, 7_000), withPassages(1, 6_000)]))).toEqual([false, true]);
+    expect(carrying(trimPassages([withPassages(0, 6_000), withPassages(1, 7_000)]))).toEqual([false, false]);
+  });
+
+  it('rewrites an earlier message once every few turns, not on every turn', async () => {
+    const storage = openStorage(':memory:');
+    const history = new ConversationHistory(storage.history);
+    const rewrites: number[] = [];
+    let before: HistoryPair[] = [];
+    for (let turn = 0; turn < 9; turn++) {
+      await history.append('c', { question: `q${turn}`, passages: { text: `passages ${turn}`, citations: [] }, answer: `a${turn}` });
+      const after = await history.load('c');
+      // A rewrite: the history the next request sends does not start with the one the last request sent.
+      if (JSON.stringify(after.slice(0, before.length)) !== JSON.stringify(before)) rewrites.push(turn);
+      before = after;
+    }
+    expect(rewrites).toEqual([3, 5, 6, 8]);
+    storage.close();
+  });
+
+  it('with maxPassagePairs 0 keeps none (the policy before)', () => {
+    const limits = { ...defaultHistoryLimits, maxPassagePairs: 0 };
+    expect(carrying(trimPassages([withPassages(0)], limits))).toEqual([false]);
   });
 });
 

@@ -64,7 +64,8 @@ describe('one prompt prefix for every request of a turn (llama-server)', () => {
 
   it('the relevance check inside web_search appends its instruction as a user message after the same prefix', async () => {
     search = await startSearxngFake({ answer: () => goldResults as Record<string, unknown>[] });
-    const { model, test } = await start('llama-server', { SEARCH_PROVIDER: 'searxng', SEARXNG_URL: search.url });
+    // `always`: every result goes to the check (with `on` these, which all carry the question's words, need none).
+    const { model, test } = await start('llama-server', { SEARCH_PROVIDER: 'searxng', SEARXNG_URL: search.url, SEARCH_LLM_FILTER: 'always' });
     model.script(
       { toolCalls: [{ name: 'web_search', arguments: { query: 'ราคาทองคำวันนี้' } }] },
       { text: '1: YES\n2: YES\n3: NO' },

@@ -6,6 +6,7 @@ import { closingChunks, wholeResponseFigures } from './model-server-figures.js';
 import { streamEndlessly, type EndlessStep } from './model-server-endless.js';
 import { underToolChoice } from './model-server-tool-choice.js';
 import { Pacer, type PacedCall, type PaceOptions } from './model-server-pace.js';
+import { toolCallDeltas } from './model-server-tool-deltas.js';
 import { argumentText, isJsonText, nowSeconds, pieces, randomId, readBody, sendJson, sseData, startSse } from './model-server-wire.js';
 
 export { contextOverflowStep, loadingStep, refusalStep } from './model-server-error-steps.js';
@@ -47,6 +48,8 @@ export interface ScriptedToolCall {
 interface StepBase {
   /** Assertions on the request body; a failure is recorded in `unexpected`. */
   expect?: (body: RequestBody) => void;
+  /** For one kind of request only: when the next request does not match, the step is dropped unused. */
+  when?: (body: RequestBody) => boolean;
 }
 
 export type ScriptStep = StepBase &
@@ -61,6 +64,8 @@ export type ScriptStep = StepBase &
     | { garbage: string; status?: number }
     /** Ignores max_tokens: streams until the client closes the connection (bounded in the fake). */
     | { endless: EndlessStep }
+    /** A text answer written from the request (a judge that reads the items it is asked about). */
+    | { reply: (body: RequestBody) => string }
   );
 
 export interface FakeModelServer {
@@ -150,6 +155,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     if (request.method === 'POST' && path.split('?')[0] === '/v1/chat/completions') {
       const chatBody = isRecord(body) ? body : {};
       fake.chatRequests.push(chatBody);
+      while (steps[0]?.when && !steps[0].when(chatBody)) steps.shift();
       const scripted = steps.shift();
       const step = scripted ?? standingAnswer(chatBody);
       // The fixed delay stands for the model's time on a load test, where it is measured, never asserted.
@@ -176,6 +182,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
   }
 
   async function answerStep(step: ScriptStep, body: RequestBody, response: ServerResponse): Promise<void> {
+    if ('reply' in step) return answerStep({ text: step.reply(body) }, body, response);
     const streaming = body.stream === true;
     if ('hang' in step) {
       // The socket stays open until the client gives up or close() runs.
@@ -221,7 +228,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       return;
     }
     const paced = pacer?.begin(body);
-    const deltas = 'toolCalls' in step ? toolCallDeltas(step) : textDeltas(step);
+    const deltas = 'toolCalls' in step ? toolCallDeltas(step, flavour) : textDeltas(step);
     const finishReason = 'toolCalls' in step ? 'tool_calls' : 'stop';
     await paced?.readPrompt();
     if (!streaming) {
@@ -255,24 +262,6 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       ...pieces(step.reasoning ?? '', size).map((piece) => ({ [reasoningField]: piece })),
       ...pieces(step.text, size).map((piece) => ({ content: piece })),
     ];
-  }
-
-  function toolCallDeltas(step: Extract<ScriptStep, { toolCalls: ScriptedToolCall[] }>): Record<string, unknown>[] {
-    const style = step.style ?? (flavour === 'ollama' ? 'whole' : 'fragments');
-    const deltas: Record<string, unknown>[] = step.text ? [{ content: step.text }] : [];
-    step.toolCalls.forEach((call, index) => {
-      const id = call.id ?? `call_${randomId()}`;
-      if (style === 'fragments' || style === 'no-id-type') {
-        const head = style === 'fragments' ? { index, id, type: 'function' } : { index };
-        deltas.push({ tool_calls: [{ ...head, function: { name: call.name, arguments: '' } }] });
-        for (const piece of pieces(argumentText(call), 7)) deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
-        return;
-      }
-      const whole = { id, type: 'function', function: { name: call.name, arguments: call.arguments } };
-      const keyed = style === 'no-index' ? whole : { index: style === 'same-index' ? 0 : index, ...whole };
-      deltas.push({ tool_calls: [keyed] });
-    });
-    return deltas;
   }
 
   function completion(step: ScriptStep, finishReason: string): Record<string, unknown> {

@@ -43,7 +43,7 @@ export function createWebTools(options: WebToolsOptions): { tools: AnyTool[]; re
   const pipeline = createSearchPipeline({
     provider,
     scan,
-    llmFilter: options.settings.llmFilter === 'on',
+    llmFilter: options.settings.llmFilter,
     timeZone: options.timeZone ?? 'Asia/Bangkok',
   });
   const research = createResearchRunner(pipeline);

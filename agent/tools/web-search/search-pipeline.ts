@@ -5,6 +5,7 @@ import { analyzeIntent } from './query-intent.js';
 import { planQuery } from './query-variants.js';
 import type { EgressScan } from './query-guard.js';
 import { semanticCheck } from './semantic-check.js';
+import { coversQuery, queryWords } from './word-coverage.js';
 import type { ProviderFailureKind, ProviderOutcome, ScoredCandidate, SearchProvider } from './types.js';
 import { dateLine, yearIn } from './years.js';
 
@@ -27,7 +28,10 @@ export interface PipelineStats extends LayerStats {
   variants: number;
   cachedVariants: number;
   failedVariants: number;
-  semantic: 'off' | 'passed' | 'failed-closed';
+  /** `not-needed`: every result carried all the query's words, so no model call was made. */
+  semantic: 'off' | 'passed' | 'failed-closed' | 'not-needed';
+  /** Kept by code (all the query's words in title + snippet) without the model's check. */
+  keptByWords: number;
   semanticRejected: number;
 }
 
@@ -52,7 +56,12 @@ function firstFailure(outcomes: readonly ProviderOutcome[]): { kind: ProviderFai
   return { kind: 'invalid-response', detail: 'no outcome' };
 }
 
-export function createSearchPipeline(options: { provider: SearchProvider; llmFilter: boolean; timeZone: string; scan: EgressScan }): SearchPipeline {
+export function createSearchPipeline(options: {
+  provider: SearchProvider;
+  llmFilter: 'on' | 'always' | 'off';
+  timeZone: string;
+  scan: EgressScan;
+}): SearchPipeline {
   const { provider, timeZone } = options;
   return {
     providerName: provider.name,
@@ -85,16 +94,25 @@ export function createSearchPipeline(options: { provider: SearchProvider; llmFil
         cachedVariants: answered.filter((outcome) => outcome.cached).length,
         failedVariants: outcomes.length - answered.length,
         semantic: 'off',
+        keptByWords: 0,
         semanticRejected: 0,
       };
       let kept = lexical.kept.slice(0, maxCheckedResults);
-      if (options.llmFilter && searchOptions.semanticCheck !== false && kept.length > 0) {
-        // The raw question keeps its time words ("วันนี้"), which the check needs to reject stale results.
-        const verdict = await semanticCheck(plan.raw, dateLine(now, timeZone), kept, services);
-        const before = kept.length;
-        kept = verdict.ok ? kept.filter((_, index) => verdict.keep[index] === true) : [];
-        stats.semantic = verdict.ok ? 'passed' : 'failed-closed';
-        stats.semanticRejected = before - kept.length;
+      if (options.llmFilter !== 'off' && searchOptions.semanticCheck !== false && kept.length > 0) {
+        // Code decides the clear cases; the model only the rest, in one call (none when nothing is unclear).
+        const wanted = queryWords(plan.simplified);
+        const clear = new Set(options.llmFilter === 'on' ? kept.filter((item) => coversQuery(wanted, item)) : []);
+        const unclear = kept.filter((item) => !clear.has(item));
+        stats.keptByWords = clear.size;
+        stats.semantic = 'not-needed';
+        if (unclear.length > 0) {
+          // The raw question keeps its time words ("วันนี้"), which the check needs to reject stale results.
+          const verdict = await semanticCheck(plan.raw, dateLine(now, timeZone), unclear, services);
+          const passed = new Set(verdict.ok ? unclear.filter((_, index) => verdict.keep[index] === true) : []);
+          kept = kept.filter((item) => clear.has(item) || passed.has(item));
+          stats.semantic = verdict.ok ? 'passed' : 'failed-closed';
+          stats.semanticRejected = unclear.length - passed.size;
+        }
       }
       const results = kept.slice(0, searchOptions.maxResults ?? defaultMaxResults);
       stats.kept = results.length;

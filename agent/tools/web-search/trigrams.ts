@@ -4,7 +4,7 @@ import { normalizeForMatch } from './thai-text.js';
 // Character trigrams: language-neutral lexical overlap that works for Thai (no spaces), English,
 // numbers and mixed text.
 
-const stopWords = new Set([
+export const stopWords: ReadonlySet<string> = new Set([
   'อะไร',
   'คือ',
   'ไหม',

@@ -6,9 +6,10 @@ import { startFakeModelServer, type FakeModelServer, type FakeModelServerOptions
 import { messagesOf, type RecordedMessage as Message } from '../../fakes/recorded-messages.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
-// The history a knowledge-base conversation re-sends: each earlier user message exactly as stored (date line +
-// question, never the passages that were appended to it), each earlier answer without its source list, so the
-// prompt prefix stays byte-identical from turn to turn (the server's prompt cache depends on it).
+// The history a knowledge-base conversation re-sends: each earlier user message exactly as it was sent (date line +
+// question, and in naive mode the passages after it: the history keeps them for a few turns), each earlier answer
+// without its source list, so each request starts with the whole previous one (the server's prompt cache depends
+// on it). A passage the history still carries is named in a follow-up, not sent again.
 
 const fixedNow = () => new Date('2026-11-29T04:00:00Z');
 const knowledgeBaseName = 'ระเบียบ';
@@ -55,7 +56,7 @@ const modes: { mode: 'naive' | 'agentic'; server: FakeModelServerOptions; probe:
 
 describe('history in a conversation with a bound knowledge base', () => {
   it.each(modes.map((entry) => [entry.mode, entry] as const))(
-    '%s: earlier turns are re-sent as stored, without passages or source lists',
+    '%s: earlier turns are re-sent as they were sent, without source lists',
     async (_mode, { mode, server, probe }) => {
       fake = await startFakeModelServer({ ...server, modelId: 'test-model' });
       test = createTestApp({ modelUrl: fake.url, environment: { MODEL_TOOLS: 'auto', MODEL_VISION: 'auto' }, now: fixedNow });
@@ -77,7 +78,8 @@ describe('history in a conversation with a bound knowledge base', () => {
         expect(handled.replies[0]?.text).toBe(`${turn.answer}\n\n${sourceList}`);
         const first = messagesOf(fake.chatRequests.slice(before).find((body) => !isProbe(body)));
         sent.push(first);
-        stored.push(`${handled.turn?.dateLine}\n${turn.question}`);
+        const newest = contentOf(first.at(-1));
+        stored.push(newest);
 
         // system, then (user, assistant) per earlier turn, then the newest user message.
         const expectedHistory = turns.slice(0, index).flatMap((earlier, earlierIndex): Message[] => [
@@ -85,19 +87,16 @@ describe('history in a conversation with a bound knowledge base', () => {
           { role: 'assistant', content: earlier.answer },
         ]);
         expect(first.slice(1, -1)).toEqual(expectedHistory);
-        const newest = contentOf(first.at(-1));
-        if (mode === 'naive') {
-          // Sent with the passages after the question; only the part before them was stored.
-          expect(newest.startsWith(`${stored[index]}\n\n`)).toBe(true);
-          expect(newest.slice(stored[index]?.length)).toContain(turn.passage);
-        } else {
-          expect(newest).toBe(stored[index]);
-        }
+        const question = `${handled.turn?.dateLine}\n${turn.question}`;
+        if (mode === 'agentic') expect(newest).toBe(question);
+        else if (index === 0) expect(newest.slice(question.length)).toContain(turn.passage);
+        // The document's one passage is in the first message still: named, not repeated.
+        else expect(newest.slice(question.length)).toBe(`\n\nข้อความจากเอกสารต่อไปนี้ที่ให้ไว้ในข้อความก่อนหน้ายังเกี่ยวกับคำถามนี้: ${knowledgeBaseName} › ${documentName}`);
       }
-      // Each request starts with the previous request's system prompt and history, byte for byte.
+      // Each request starts with the whole previous request, byte for byte.
       for (let index = 1; index < sent.length; index++) {
         const previous = sent[index - 1] ?? [];
-        expect(JSON.stringify(sent[index]?.slice(0, previous.length - 1))).toBe(JSON.stringify(previous.slice(0, -1)));
+        expect(JSON.stringify(sent[index]?.slice(0, previous.length))).toBe(JSON.stringify(previous));
       }
     },
   );

@@ -11,7 +11,7 @@ import { expectToolsBarred } from '../../support/prompt-prefix.js';
 
 // A Thai question through the whole app: router → turn → web_search → provider fake (a Thai fixture with
 // distractors) → the layer-3 YES/NO call → the model's answer, whose typed URLs go and whose one source list is
-// written by code. Once per provider.
+// written by code. Once per provider, with SEARCH_LLM_FILTER=always (every result to the check; `on` in web-search-tool.test.ts).
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/search/${name}`, import.meta.url), 'utf8'));
 const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
@@ -140,7 +140,11 @@ describe.each(cases)('a Thai question answered from $provider', (testCase) => {
     model = await startFakeModelServer({ flavour: 'llama-server', declaredTools: true });
     const { server, environment } = await testCase.start();
     servers.push(server);
-    test = createTestApp({ modelUrl: model.url, environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off', ...environment }, now: fixedNow });
+    test = createTestApp({
+      modelUrl: model.url,
+      environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off', SEARCH_LLM_FILTER: 'always', ...environment },
+      now: fixedNow,
+    });
     model.script({ toolCalls: [{ name: 'web_search', arguments: { query: testCase.query } }] }, { text: testCase.verdicts }, { text: testCase.answer });
 
     const handled = await test.ask(testCase.question);
@@ -180,7 +184,7 @@ describe('a layer-3 answer that does not parse', () => {
     servers.push(server);
     test = createTestApp({
       modelUrl: model.url,
-      environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off', SEARCH_PROVIDER: 'searxng', SEARXNG_URL: server.url },
+      environment: { MODEL_TOOLS: 'on', MODEL_VISION: 'off', SEARCH_PROVIDER: 'searxng', SEARXNG_URL: server.url, SEARCH_LLM_FILTER: 'always' },
       now: fixedNow,
     });
     const answer = 'ขออภัยค่ะ ไม่พบข้อมูลราคาทองคำวันนี้ที่เกี่ยวข้อง';

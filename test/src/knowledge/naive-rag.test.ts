@@ -34,6 +34,17 @@ describe('naiveRagContext', () => {
     expect(english?.text.split('\n')[0]).toMatch(/^Passages from this chat's knowledge bases/);
   });
 
+  it('names a passage an earlier message still carries instead of repeating it, and still cites it', async () => {
+    const { store } = await setup();
+    const first = await naiveRagContext(store, 'discord:chan-1', 'คืนเงินได้ภายในกี่วัน', { language: 'th' });
+    const again = await naiveRagContext(store, 'discord:chan-1', 'ขอคืนเงินต้องทำอย่างไร', { language: 'th', alreadySent: [first?.text ?? ''] });
+    expect(again?.text).toBe('ข้อความจากเอกสารต่อไปนี้ที่ให้ไว้ในข้อความก่อนหน้ายังเกี่ยวกับคำถามนี้: faq › refund.md');
+    expect(again?.citations).toEqual([{ label: 'faq › refund.md' }]);
+    // A passage the earlier message does not carry is sent whole.
+    const other = await naiveRagContext(store, 'discord:chan-1', 'คืนเงินได้ภายในกี่วัน', { language: 'en', alreadySent: ['unrelated'] });
+    expect(other?.text).toContain('[1] faq › refund.md\n');
+  });
+
   it('reads only the KBs bound to the conversation', async () => {
     const { store } = await setup();
     // "secret" also mentions refunds (คืนเงิน) and 30 days, but is bound nowhere.

@@ -17,7 +17,8 @@ export interface SearchSettings {
   tavilyApiKey: string | undefined;
   tavilyBaseUrl: string;
   /** The batched YES/NO relevance check by the model. */
-  llmFilter: 'on' | 'off';
+  /** `on`: the model judges only results code cannot (word-coverage.ts); `always`: every result; `off`: none. */
+  llmFilter: 'on' | 'always' | 'off';
   timeoutMs: number;
   cacheTtlSeconds: number;
 }

@@ -27,7 +27,8 @@ function settings(overrides: Partial<SearchSettings>): SearchSettings {
     braveBaseUrl: 'https://api.search.brave.com',
     tavilyApiKey: undefined,
     tavilyBaseUrl: 'https://api.tavily.com',
-    llmFilter: 'on',
+    // The model's check on every result: the path most tests here script (`on` is tested on its own below).
+    llmFilter: 'always',
     timeoutMs: 5000,
     cacheTtlSeconds: 900,
     ...overrides,
@@ -82,6 +83,29 @@ describe('web_search end to end (fake SearXNG, scripted model)', () => {
     const second = await tool.execute({ query: 'ราคาทองคำแท่งวันนี้' }, context);
     expect(second.content.split('\n')[0]).not.toContain('URL');
     expect(resultLines(second)).toHaveLength(1);
+    model.verify();
+  });
+
+  it('SEARCH_LLM_FILTER=on: results with every word of the question are kept by code, the model judges only the rest', async () => {
+    const gold = await startSearxngFake({ answer: () => goldResults });
+    servers.push(gold);
+    const none = noModel();
+    const all = await webSearch(settings({ searxngUrl: gold.url, llmFilter: 'on' })).execute({ query: 'ราคาทองคำวันนี้' }, testToolContext(none.complete));
+    expect(resultLines(all)).toHaveLength(3);
+    none.verify();
+
+    const cafes = [
+      searxngResult({ url: 'https://www.wongnai.com/cafes-chiang-mai', title: 'ร้านกาแฟน่านั่งในเชียงใหม่', content: 'ย่านนิมมาน' }, 1),
+      searxngResult({ url: 'https://www.wongnai.com/cafes-ari', title: 'ร้านกาแฟน่านั่ง กรุงเทพ', content: 'ย่านอารีย์' }, 2),
+    ];
+    const mixed = await startSearxngFake({ answer: () => cafes });
+    servers.push(mixed);
+    const model = scriptedCompleter([relevance('1: NO', 1)]);
+    const kept = await webSearch(settings({ searxngUrl: mixed.url, llmFilter: 'on' })).execute(
+      { query: 'ร้านกาแฟน่านั่งเชียงใหม่' },
+      testToolContext(model.complete),
+    );
+    expect(resultLines(kept)).toEqual([expect.stringContaining('ร้านกาแฟน่านั่งในเชียงใหม่') as string]);
     model.verify();
   });
 
