@@ -5,8 +5,9 @@ import { startsWithSourceHeading } from '../../src/shared/source-markers.js';
 // a point after which nothing already written can change what a guard does to the part before it. Held back:
 //   - the word being written (Thai: the last word by Intl.Segmenter, as Thai puts no spaces between words), and a
 //     line until it is long enough to tell whether it opens a source list (a list item: until its line is complete);
-//   - a figure with the word before it, until `figureContextChars` characters follow it (its unit, scale word,
-//     the rest of a date, may still come — the numbers guard reads them);
+//   - a figure with the 16 characters before it, until `figureContextChars` characters follow it (its unit, scale
+//     word, the rest of a date may still come; "ร้อยละ", "พ.ศ." or a currency symbol come before — the numbers guard
+//     reads both sides);
 //   - a lead-in such as "ดูเพิ่มเติมที่" / "see", likewise (the sources guard removes it with a URL that follows);
 //   - from a credential-looking piece on, for the rest of the step: a long run of the credential alphabet mixing
 //     letters with digits or symbols, a run of spaced single characters, a PEM header — it may be the first part of
@@ -27,6 +28,9 @@ const thaiSegmentWindow = 256;
 const holdFromHere = /[<{]|\[TOOL|-----BEGIN/;
 const credentialAlphabet = /^[A-Za-z0-9+/=_\-.~:]+$/;
 const digit = /[0-9\u0e50-\u0e59]/;
+const figureCharacter = /[0-9\u0e50-\u0e59.,:/\-]/;
+/** Characters before a figure that its marking may read or replace (guards/number-context.ts reads 12). */
+const figurePrefixChars = 16;
 const leadIn = /(?:ดู|อ่าน|ศึกษา|ที่มา|ลิงก์|ลิงค์|ลิ้งก์|ลิ้งค์|\b(?:see|visit|at|source|sources|link|links))\S{0,16}\s*$/i;
 const thaiLetters = /^[\u0e00-\u0e7f]+$/;
 /** guards/sources.ts's list item: the start of a line of the model's own source list. */
@@ -80,14 +84,22 @@ function sourceHeadingStart(text: string, before: number): number {
   return before;
 }
 
-/** The start of the piece before the one at `position` (a figure's unit or "ร้อยละ" is the word before it). */
-function wordBefore(pieces: readonly Piece[], position: number): number {
-  let current = -1;
-  for (const [index, piece] of pieces.entries()) {
-    if (piece.start > position) break;
-    current = index;
-  }
-  return pieces[Math.max(0, current - 1)]?.start ?? 0;
+/**
+ * A boundary at or before `position` where a preview may end: the position itself in whitespace, else the start of the
+ * word it falls in (a Thai run: the start of its last whole word before it, by the segmenter).
+ */
+function boundaryAtOrBefore(text: string, pieces: readonly Piece[], position: number): number {
+  if (position <= 0) return 0;
+  const piece = pieces.findLast((candidate) => candidate.start < position);
+  if (!piece || piece.end <= position) return position;
+  return thaiWordStart(text, { start: piece.start, end: position });
+}
+
+/** Where the figure whose digit is at `at` starts (its digits and the separators between them). */
+function figureStart(text: string, at: number): number {
+  let start = at;
+  while (start > 0 && figureCharacter.test(text.charAt(start - 1))) start--;
+  return start;
 }
 
 /** The last position in [from, to) whose character is a digit (ASCII or Thai), or -1. */
@@ -102,9 +114,10 @@ function holdUnsettled(text: string, pieces: readonly Piece[], limit: number): n
     const from = Math.max(0, limit - figureContextChars);
     const figureAt = lastDigitIn(text, from, limit);
     const leadInMatch = leadIn.exec(text.slice(from, limit));
-    const unsettled = figureAt >= 0 ? figureAt : leadInMatch ? from + leadInMatch.index : -1;
-    if (unsettled < 0) return limit;
-    const moved = wordBefore(pieces, unsettled);
+    // The numbers guard reads at most 12 characters before a figure (ร้อยละ, พ.ศ., a currency symbol it replaces).
+    const unsettled = figureAt >= 0 ? figureStart(text, figureAt) - figurePrefixChars : leadInMatch ? from + leadInMatch.index : undefined;
+    if (unsettled === undefined) return limit;
+    const moved = boundaryAtOrBefore(text, pieces, unsettled);
     if (moved >= limit) return limit;
     limit = moved;
   }

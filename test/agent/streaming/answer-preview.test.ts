@@ -144,6 +144,10 @@ describe('AnswerPreview', () => {
       '(ที่มา: https://fake.example.com/b)',
       'COVID-19 และ Qwen3',
       'ราคา ๔๑,๐๕๐ บาท',
+      'ราว US$ 1,200 ต่อออนซ์',
+      'ขาย ฿41,050',
+      'ขึ้น $5 จากเมื่อวาน',
+      'พ.ศ. 2568 ราคา 10-20%',
     ];
     let divergent = 0;
     for (let sample = 0; sample < Number(process.env.PREVIEW_SAMPLES ?? 200); sample++) {

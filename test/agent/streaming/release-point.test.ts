@@ -13,8 +13,12 @@ describe('releasePoint', () => {
     expect(released.length).toBeGreaterThan(10);
   });
 
-  it('holds a figure and the word before it until enough text follows', () => {
-    expect(shown('ราคาทองวันนี้ ขายออก 41,050 บาทต่อ')).toBe('ราคาทองวันนี้');
+  it('holds a figure and the 16 characters before it until enough text follows', () => {
+    const text = 'ราคาทองคำแท่งวันนี้ ขายออก 41,050 บาทต่อ';
+    const released = shown(text);
+    expect(text.startsWith(released)).toBe(true);
+    expect(released.length).toBeGreaterThan(0);
+    expect(released.length).toBeLessThanOrEqual(text.indexOf('41') - 16);
     expect(shown(`ราคาทองวันนี้ ขายออก 41,050 บาท ${padding} x`)).toContain('41,050 บาท');
   });
 
