@@ -28,7 +28,7 @@ const thaiSegmentWindow = 256;
 const holdFromHere = /[<{]|\[TOOL|-----BEGIN/;
 const credentialAlphabet = /^[A-Za-z0-9+/=_\-.~:]+$/;
 const digit = /[0-9\u0e50-\u0e59]/;
-const figureCharacter = /[0-9\u0e50-\u0e59.,:/\-]/;
+const figureCharacter = /[-0-9\u0e50-\u0e59.,:/]/;
 /** Characters before a figure that its marking may read or replace (guards/number-context.ts reads 12). */
 const figurePrefixChars = 16;
 const leadIn = /(?:ดู|อ่าน|ศึกษา|ที่มา|ลิงก์|ลิงค์|ลิ้งก์|ลิ้งค์|\b(?:see|visit|at|source|sources|link|links))\S{0,16}\s*$/i;
