@@ -10,6 +10,9 @@ import { carrierOf } from './platform-latency.js';
 import { textsOf } from './platform-line-latency.js';
 import { modelCallsPerTurn, question } from './platform-first-text-scenario.js';
 
+/** Fewer tokens than the scripted answer has, more than any other call of the turn writes. */
+const answerTokensAtLeast = 100;
+
 // One timed turn per path of the first-text run: the question delivered to the bot, then everything the user could
 // see, read from the fakes' call logs (performance.now() stamps as each request was read): Telegram's
 // sendChatAction / sendMessage / sendMessageDraft / editMessageText, Discord's typing / POST / PATCH of messages,
@@ -126,7 +129,11 @@ async function viaConsole(bots: BenchBots, turn: number): Promise<Observed> {
  */
 async function turnDone(bots: BenchBots, pacedBefore: number): Promise<void> {
   const deadline = performance.now() + 300_000;
-  const answered = () => bots.model.paced.at(-1)?.endAt !== undefined && bots.model.paced.length >= pacedBefore + modelCallsPerTurn;
+  // The answer is the call that wrote answer text (the tool call and the relevance check write none of it).
+  const answered = () =>
+    bots.model.paced
+      .slice(pacedBefore, pacedBefore + modelCallsPerTurn)
+      .some((call) => call.endAt !== undefined && call.generatedTokens >= answerTokensAtLeast);
   while (!answered()) {
     if (performance.now() > deadline || bots.model.unexpected.length > 0) throw new Error(`the turn did not end: ${bots.model.unexpected.join('; ')}`);
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FakeModelServer, ScriptStep } from '../test/fakes/model-server.js';
+import { isRelevanceCheck } from './model-work-relevance.js';
 
 // The turn the first-text run times: a Thai question whose turn makes one web_search call (the SearXNG fake answers
 // with the Thai gold-price fixture, as test/e2e/web/web-search-answer.test.ts), the relevance check's YES/NO call,
@@ -33,13 +34,15 @@ export const answerHead = Array.from(answer).slice(0, 2).join('');
 /** Strips what a platform may put before the text (Markdown marks, a blockquote, spaces) before the comparison. */
 export const showsAnswer = (text: string): boolean => text.replace(/^[\s*_>#~`|-]+/, '').startsWith(answerHead);
 
+/** At most: the relevance check is left out when code decides every result. */
 export const modelCallsPerTurn = 3;
 
-/** The model's three steps for one turn. */
+/** The model's steps for one turn. */
 export function scriptTurn(model: FakeModelServer): void {
   const steps: ScriptStep[] = [
     { toolCalls: [{ name: 'web_search', arguments: { query: 'ราคาทองคำวันนี้' } }] },
-    { text: '1: YES\n2: YES\n3: NO' },
+    // The relevance check is asked only about results code cannot keep by their words: dropped unused when not asked.
+    { when: isRelevanceCheck, text: '1: YES\n2: YES\n3: NO' },
     { text: answer },
   ];
   model.script(...steps);
