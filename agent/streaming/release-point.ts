@@ -16,8 +16,13 @@ import { startsWithSourceHeading } from '../../src/shared/source-markers.js';
 //     the model's own (the sources guard removes it), for the rest of the step.
 // Linear in the text: every search is one pass or bounded by a constant window.
 
-/** Characters that must follow a figure or a lead-in before it is shown. */
-export const figureContextChars = 24;
+/** Characters that must follow a figure or a lead-in before it is shown: the longest unit after a figure is
+ * "เปอร์เซ็นต์" (11) with its spaces; a date's next number is a figure of its own. */
+export const figureContextChars = 14;
+/** Characters that must follow a lead-in ("ดูเพิ่มเติมที่", 14 itself) before it is shown: a URL after it takes it away. */
+const leadInContextChars = 24;
+/** A line is shown once this long: a source-list heading or a list marker is told by then. */
+const lineSettledChars = 24;
 /** A piece of the credential alphabet this long, mixing classes, is held as a possible credential. */
 const credentialPieceChars = 12;
 /** This many pieces of one or two credential characters in a row are held as a spaced-out token. */
@@ -108,14 +113,14 @@ function lastDigitIn(text: string, from: number, to: number): number {
   return -1;
 }
 
-/** Moves `limit` back before any figure or lead-in that has fewer than figureContextChars characters after it. */
+/** Moves `limit` back before any figure or lead-in that has too few characters after it to be judged. */
 function holdUnsettled(text: string, pieces: readonly Piece[], limit: number): number {
   for (;;) {
-    const from = Math.max(0, limit - figureContextChars);
-    const figureAt = lastDigitIn(text, from, limit);
-    const leadInMatch = leadIn.exec(text.slice(from, limit));
+    const figureAt = lastDigitIn(text, Math.max(0, limit - figureContextChars), limit);
+    const leadInFrom = Math.max(0, limit - leadInContextChars);
+    const leadInMatch = leadIn.exec(text.slice(leadInFrom, limit));
     // The numbers guard reads at most 12 characters before a figure (ร้อยละ, พ.ศ., a currency symbol it replaces).
-    const unsettled = figureAt >= 0 ? figureStart(text, figureAt) - figurePrefixChars : leadInMatch ? from + leadInMatch.index : undefined;
+    const unsettled = figureAt >= 0 ? figureStart(text, figureAt) - figurePrefixChars : leadInMatch ? leadInFrom + leadInMatch.index : undefined;
     if (unsettled === undefined) return limit;
     const moved = boundaryAtOrBefore(text, pieces, unsettled);
     if (moved >= limit) return limit;
@@ -143,7 +148,7 @@ export function releasePoint(text: string): number {
   // A line is shown once it is long enough to tell whether it opens a source list (or is a list marker alone).
   // A list item is shown once its line is complete: a trailing list item with a URL is a source list to the guard.
   const lineStart = text.lastIndexOf('\n') + 1;
-  if (text.length - lineStart < figureContextChars || listItem.test(text.slice(lineStart, lineStart + 16))) limit = Math.min(limit, lineStart);
+  if (text.length - lineStart < lineSettledChars || listItem.test(text.slice(lineStart, lineStart + 16))) limit = Math.min(limit, lineStart);
   limit = holdUnsettled(text, pieces, limit);
   return text.slice(0, limit).trimEnd().length;
 }
