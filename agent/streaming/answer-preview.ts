@@ -20,8 +20,12 @@ export interface AnswerPreviewOptions {
   emit: (text: string) => void;
 }
 
-/** Text is looked at again once it grew by this much (up to 4,096 characters, then by 1/16: linear overall). */
+/**
+ * Text is looked at again once it grew by this much (up to 4,096 characters, then by 1/16: linear overall); before
+ * anything was shown, at every new character or two — the first words are the wait the user feels.
+ */
 const minGrowth = 8;
+const minGrowthBeforeFirst = 2;
 const flatGrowthUpTo = 4_096;
 
 export class AnswerPreview {
@@ -39,7 +43,8 @@ export class AnswerPreview {
 
   /** The step's visible text so far. */
   onText(text: string): void {
-    if (this.stopped || text.length < this.lookedAt + Math.max(minGrowth, this.lookedAt > flatGrowthUpTo ? this.lookedAt / 16 : 0)) return;
+    const growth = this.shown === '' ? minGrowthBeforeFirst : minGrowth;
+    if (this.stopped || text.length < this.lookedAt + Math.max(growth, this.lookedAt > flatGrowthUpTo ? this.lookedAt / 16 : 0)) return;
     this.lookedAt = text.length;
     const { record } = this.options;
     const opening = openingVerdict(text, record);
