@@ -68,6 +68,14 @@ function multipartReplyParameters(messageId: number | undefined): { reply_parame
   return { reply_parameters: asJsonText as unknown as ReplyParameters };
 }
 
+/** A failed edit: "not modified" is as good as edited, a deleted message is 'gone'; anything else is thrown on. */
+function editOutcome(error: unknown): 'edited' | 'gone' {
+  const kind = classifySendError(error).kind;
+  if (kind === 'not-modified') return 'edited';
+  if (kind === 'message-gone') return 'gone';
+  throw error;
+}
+
 export class TelegramDelivery {
   private readonly queue = new ChatQueue();
   private readonly blocked = new Set<number>();
@@ -162,10 +170,7 @@ export class TelegramDelivery {
             await this.attempt(chatId, 0, progressRetryPolicy, 'edit', (target) => this.telegram.editMessageText(target, messageId, undefined, text));
             return 'edited';
           } catch (error) {
-            const kind = classifySendError(error).kind;
-            if (kind === 'not-modified') return 'edited';
-            if (kind === 'message-gone') return 'gone';
-            throw error;
+            return editOutcome(error);
           }
         }),
       onError: (error) => this.noteFailure(chatId, error, 'progress'),
@@ -184,10 +189,7 @@ export class TelegramDelivery {
         await this.withPlainFallback(chatId, part, 0, 'edit', edit);
         return 'edited';
       } catch (error) {
-        const kind = classifySendError(error).kind;
-        if (kind === 'not-modified') return 'edited';
-        if (kind === 'message-gone') return 'gone';
-        throw error;
+        return editOutcome(error);
       }
     });
   }
