@@ -21,7 +21,10 @@ function rowsOf(line: string, columns: number): number {
 
 /** The rendered preview's last lines that fit in `maxRows` rows of a `columns`-wide terminal; undefined when empty. */
 export function fitLiveBlock(rendered: string, columns: number, maxRows: number): LiveBlock | undefined {
-  const lines = rendered.replace(/\n+$/, '').split('\n');
+  // Trailing newlines dropped by a loop: /\n+$/ backtracks quadratically on a run of newlines not at the end.
+  let end = rendered.length;
+  while (end > 0 && rendered.charCodeAt(end - 1) === 10) end -= 1;
+  const lines = rendered.slice(0, end).split('\n');
   const kept: string[] = [];
   let rows = 0;
   for (let index = lines.length - 1; index >= 0; index -= 1) {
