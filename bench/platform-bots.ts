@@ -137,6 +137,8 @@ export async function startBenchBots(platforms: readonly BenchPlatform[], chatCo
     MODEL_BASE_URL: model.url,
     MODEL_TOOLS: 'off',
     MODEL_VISION: 'off',
+    // The load and latency figures are of the whole-reply path; streaming is measured by first-text (which sets it).
+    STREAM_PLATFORMS: 'off',
     ...(telegram ? { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url } : {}),
     ...(discord ? { DISCORD_TOKEN: discord.token, DISCORD_API_BASE_URL: discord.apiUrl } : {}),
     ...(line ? lineEnvironment(line) : {}),

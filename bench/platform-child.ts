@@ -82,7 +82,8 @@ async function runCliLoad(test: ReturnType<typeof createTestApp>, conversations:
 
 export async function runChild(mode: ChildMode): Promise<void> {
   const modelUrl = process.env.BENCH_MODEL_URL ?? '';
-  const environment: Record<string, string> = { MODEL_BASE_URL: modelUrl, MODEL_TOOLS: 'off', MODEL_VISION: 'off' };
+  // The whole-reply path: a live message would be one more message per answer to count (first-text measures streaming).
+  const environment: Record<string, string> = { MODEL_BASE_URL: modelUrl, MODEL_TOOLS: 'off', MODEL_VISION: 'off', STREAM_PLATFORMS: 'off' };
   let adapters: PlatformAdapter[] = [];
   const rateLimits = rateLimitCounter();
   if (mode !== 'cli') {
