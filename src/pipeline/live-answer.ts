@@ -8,6 +8,9 @@ import type { Outbound } from './outbound.js';
 // more here, like everything that leaves. Tool steps show their status ("กำลังค้นเว็บ…") in the same place, and a
 // model step after a tool shows "กำลังคิด…". Best effort: a failure here never touches the turn.
 
+/** How long the final reply waits for the live answer's last update to settle. */
+const liveEndBoundMs = 15_000;
+
 export interface TurnLive {
   preview(text: string): void;
   step(step: TurnStep): void;
@@ -59,10 +62,19 @@ export function startTurnLive(options: TurnLiveOptions): TurnLive | undefined {
       afterTool = step.kind === 'tool';
     },
     end: async () => {
+      // A platform call that never answers must not hold the final reply back: past the bound it goes out anyway.
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), liveEndBoundMs);
+        timer.unref();
+      });
       try {
-        await shown.end();
+        if ((await Promise.race([shown.end(), bound])) === 'late')
+          log.warn({ ...logBase, waitedMs: liveEndBoundMs }, 'live answer did not settle: final reply sent');
       } catch (error) {
         log.warn({ ...logBase, error: String(error) }, 'live answer did not end cleanly');
+      } finally {
+        clearTimeout(timer);
       }
     },
   };
