@@ -67,4 +67,14 @@ describe('Telegram streaming end to end', () => {
     expect(harness.sentTexts(direct.id)).toHaveLength(1);
     expect(harness.sentTexts(direct.id)[0]).not.toContain('ได้เลยครับ');
   });
+
+  it('in a group, replaces the text of an answer cut for repeating itself with the fallback, in the same message', async () => {
+    harness = await startTelegramHarness();
+    harness.model.script({ repeatText: 'ราคาทองคำแท่งวันนี้ขึ้นอีกแล้ว ', times: 300, delayMs: 1 });
+    await harness.deliver(textMessageUpdate({ chat: group, from: somchai, text: '@saeng_test_bot ราคาทองวันนี้เป็นยังไง' }));
+    const texts = harness.sentTexts(group.id);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).not.toContain('ราคาทองคำแท่งวันนี้ขึ้นอีกแล้ว ราคาทองคำแท่งวันนี้ขึ้นอีกแล้ว');
+    expect(harness.handled.at(-1)?.turn?.stopReason).toBe('repetition');
+  });
 });
