@@ -8,7 +8,8 @@ import { startsWithSourceHeading } from '../../src/shared/source-markers.js';
 //   - a figure with the 16 characters before it, until `figureContextChars` characters follow it (its unit, scale
 //     word, the rest of a date may still come; "ร้อยละ", "พ.ศ." or a currency symbol come before — the numbers guard
 //     reads both sides);
-//   - a lead-in such as "ดูเพิ่มเติมที่" / "see", likewise (the sources guard removes it with a URL that follows);
+//   - a lead-in such as "ดูเพิ่มเติมที่" / "see" until 24 characters follow it (the sources guard removes it with a URL
+//     that follows);
 //   - from a credential-looking piece on, for the rest of the step: a long run of the credential alphabet mixing
 //     letters with digits or symbols, a run of spaced single characters, a PEM header — it may be the first part of
 //     a token written in parts, and the DLP judges the whole;
@@ -16,9 +17,9 @@ import { startsWithSourceHeading } from '../../src/shared/source-markers.js';
 //     the model's own (the sources guard removes it), for the rest of the step.
 // Linear in the text: every search is one pass or bounded by a constant window.
 
-/** Characters that must follow a figure or a lead-in before it is shown: the longest unit after a figure is
- * "เปอร์เซ็นต์" (11) with its spaces; a date's next number is a figure of its own. */
-export const figureContextChars = 14;
+/** Characters that must follow a figure before it is shown: the longest unit after one, "เปอร์เซ็นต์" (11), with
+ * its spaces; a date's next number is a figure of its own. */
+const figureContextChars = 14;
 /** Characters that must follow a lead-in ("ดูเพิ่มเติมที่", 14 itself) before it is shown: a URL after it takes it away. */
 const leadInContextChars = 24;
 /** A line is shown once this long: a source-list heading or a list marker is told by then. */
