@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { groupChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
-import { botEnvironment, killAllBots, startBotProcess, type BotProcess } from '../../support/bot-process.js';
+import { describe, expect, it } from 'vitest';
+import { groupChat, user } from '../../fakes/telegram/index.js';
+import { botProcessWorld } from './bot-process-world.js';
 
 // kill -9 of the real bot (src/main.ts) while a group answer streams into its live message, or while the final
 // reply completes it, then a restart on the same DATA_DIR: the group ends with one message from the bot — the live
@@ -16,75 +12,48 @@ const opening = 'ราคาทองคำวันนี้ปรับตั
 const rest = 'คาดว่าราคาจะทรงตัวต่อไปในสัปดาห์นี้ ตามแรงซื้อจากต่างประเทศที่ยังต่อเนื่อง หากจะซื้อควรติดตามประกาศอีกครั้งในช่วงบ่ายครับ';
 const answer = `${opening} ${rest}`;
 
-let telegram: FakeTelegram;
-let model: FakeModelServer;
-let workDir: string;
+const world = botProcessWorld(group, somchai, 'saeng-telegram-stream-crash-');
 
-beforeEach(async () => {
-  telegram = await startFakeTelegram({ chats: [group] });
-  model = await startFakeModelServer({ flavour: 'generic', modelId: 'test-model' });
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-telegram-stream-crash-'));
-});
-afterEach(async () => {
-  await killAllBots();
-  await telegram.close();
-  await model.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
-
-function startBot(): Promise<BotProcess> {
-  return startBotProcess(
-    { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.url, ...botEnvironment(model.url, path.join(workDir, 'data'), 'warn') },
-    workDir,
-  );
-}
-
-async function askAndConfirm(text: string): Promise<void> {
-  const pushed = telegram.pushUpdate(textMessageUpdate({ chat: group, from: somchai, text }));
-  if (!pushed) throw new Error('not delivered');
-  await telegram.waitForCall('getUpdates', (call) => Number(call.params.offset) > pushed.update_id);
-}
-
-const botTexts = () => telegram.sentMessages(group.id).flatMap((message) => ('text' in message ? [message.text] : []));
+const botTexts = () => world.telegram.sentMessages(group.id).flatMap((message) => ('text' in message ? [message.text] : []));
 
 describe('Telegram streaming, bot killed with SIGKILL and restarted on the same DATA_DIR', { timeout: 60_000 }, () => {
   it('mid-stream: the resumed turn streams into the same live message and completes it; one message in the group', async () => {
-    model.script({ hang: true, text: opening });
-    const first = await startBot();
-    await askAndConfirm('@saeng_test_bot ราคาทองวันนี้เป็นยังไง');
+    world.model.script({ hang: true, text: opening });
+    const first = await world.startBot();
+    await world.askAndConfirm('@saeng_test_bot ราคาทองวันนี้เป็นยังไง');
     // The live message is posted; once the model writes on, the next update is an edit of it — its id is stored by then.
-    await telegram.waitForCall('sendMessage');
-    expect(model.continueHanging(` ${rest.slice(0, 60)}`)).toBe(true);
-    await telegram.waitForCall('editMessageText');
+    await world.telegram.waitForCall('sendMessage');
+    expect(world.model.continueHanging(` ${rest.slice(0, 60)}`)).toBe(true);
+    await world.telegram.waitForCall('editMessageText');
     expect(await first.kill('SIGKILL')).toBeNull();
     expect(botTexts()).toHaveLength(1);
 
-    model.script({ text: answer });
-    const second = await startBot();
-    await telegram.waitForCall('editMessageText', () => botTexts()[0] === answer);
+    world.model.script({ text: answer });
+    const second = await world.startBot();
+    await world.telegram.waitForCall('editMessageText', () => botTexts()[0] === answer);
     expect(await second.kill('SIGTERM')).toBe(0);
     expect(botTexts()).toEqual([answer]);
-    expect(telegram.callsOf('sendMessage')).toHaveLength(1);
+    expect(world.telegram.callsOf('sendMessage')).toHaveLength(1);
   });
 
   it('while the final reply completes the live message: after the restart the stored answer edits it, the model is not asked again', async () => {
     // A second answer only for a machine so slow that a paced preview edit (1 s) came before the turn ended.
-    model.script({ text: answer }, { text: answer });
+    world.model.script({ text: answer }, { text: answer });
     // The first live post passes; the next edit of it is held — the final reply's — so the bot dies with it stored.
-    telegram.holdNext('editMessageText');
-    const first = await startBot();
-    await askAndConfirm('@saeng_test_bot ราคาทองวันนี้เป็นยังไง');
-    await telegram.waitForCall('editMessageText');
-    const finalWasStored = telegram.callsOf('editMessageText')[0]?.params.text === answer;
+    world.telegram.holdNext('editMessageText');
+    const first = await world.startBot();
+    await world.askAndConfirm('@saeng_test_bot ราคาทองวันนี้เป็นยังไง');
+    await world.telegram.waitForCall('editMessageText');
+    const finalWasStored = world.telegram.callsOf('editMessageText')[0]?.params.text === answer;
     expect(await first.kill('SIGKILL')).toBeNull();
     expect(botTexts()).toHaveLength(1);
     expect(botTexts()[0]).not.toBe(answer);
 
-    const second = await startBot();
-    await telegram.waitForCall('editMessageText', () => botTexts()[0] === answer);
+    const second = await world.startBot();
+    await world.telegram.waitForCall('editMessageText', () => botTexts()[0] === answer);
     expect(await second.kill('SIGTERM')).toBe(0);
     expect(botTexts()).toEqual([answer]);
-    expect(telegram.callsOf('sendMessage')).toHaveLength(1);
-    expect(model.chatRequests).toHaveLength(finalWasStored ? 1 : 2);
+    expect(world.telegram.callsOf('sendMessage')).toHaveLength(1);
+    expect(world.model.chatRequests).toHaveLength(finalWasStored ? 1 : 2);
   });
 });
