@@ -7,7 +7,8 @@ import type { InboundMessage } from '../../../src/shared/types.js';
 import { rateLimited, type DiscordCall, type FakeDiscord } from '../../fakes/discord/index.js';
 import { longThaiText } from '../../support/long-thai-text.js';
 import { memoryLog } from '../../support/memory-log.js';
-import { deferredCommand, question, recordingJournal, responderFor, setUpResponder, type ResponderSetup } from './responder-setup.js';
+import { recordingJournal } from '../../support/recording-journal.js';
+import { deferredCommand, question, responderFor, setUpResponder, type ResponderSetup } from './responder-setup.js';
 import { WatchedScheduler } from './watched-scheduler.js';
 
 // A streamed answer on Discord over real @discordjs/rest against the fake: one message posted as a reply to the
@@ -72,7 +73,7 @@ describe('Discord live answer in a channel', () => {
     const postedId = fake.sentMessages()[0]?.id ?? '';
     expect(remembered).toEqual([postedId]);
 
-    const journal = recordingJournal(postedId);
+    const journal = recordingJournal({ liveMessage: postedId });
     await responder.send({ text: 'สวัสดีครับ วันนี้อากาศดี', files: [] }, journal);
     expect(fake.callsOf(channelPosts)).toHaveLength(1);
     expect(fake.callsOf(channelEdits).map(contentOf)).toEqual(['สวัสดีครับ วันนี้', 'สวัสดีครับ วันนี้อากาศดี']);
@@ -90,7 +91,7 @@ describe('Discord live answer in a channel', () => {
     expect([...preview].length).toBeLessThanOrEqual(2_000);
     await live.end();
 
-    const journal = recordingJournal(remembered[0]);
+    const journal = recordingJournal({ liveMessage: remembered[0] });
     await responder.send({ text, files: [] }, journal);
     const expected = renderForPlatform(text, 'discord');
     expect(expected.length).toBeGreaterThan(2);
@@ -108,7 +109,7 @@ describe('Discord live answer in a channel', () => {
     const edit = await fake.waitForCall(channelEdits, answered(200, 'ต่อจากเดิม'));
     expect(edit.path).toBe(`/channels/${channelId}/messages/${earlier.id}`);
     await live.end();
-    await responder.send({ text: 'ต่อจากเดิม จบแล้ว', files: [] }, recordingJournal(earlier.id));
+    await responder.send({ text: 'ต่อจากเดิม จบแล้ว', files: [] }, recordingJournal({ liveMessage: earlier.id }));
     expect(fake.callsOf(channelPosts)).toHaveLength(1);
     expect(remembered).toEqual([]);
     expect(contents()).toEqual(['ต่อจากเดิม จบแล้ว']);
@@ -126,7 +127,7 @@ describe('Discord live answer in a channel', () => {
     expect(remembered).toHaveLength(2);
 
     await setup.rest.delete(Routes.channelMessage(channelId, remembered[1] ?? ''));
-    const journal = recordingJournal(remembered[1]);
+    const journal = recordingJournal({ liveMessage: remembered[1] });
     await responder.send({ text: 'คำตอบสุดท้าย', files: [] }, journal);
     expect(contents()).toEqual(['คำตอบสุดท้าย']);
     const final = fake.callsOf(channelPosts).at(-1);
@@ -215,7 +216,7 @@ describe('Discord live answer of a slash command', () => {
     await live.end();
     const moved = fake.sentMessages().at(-1)?.id;
     expect(remembered).toEqual([moved]);
-    await responder.send({ text: 'ราคาทองวันนี้ บาทละ', files: [] }, recordingJournal(moved));
+    await responder.send({ text: 'ราคาทองวันนี้ บาทละ', files: [] }, recordingJournal({ liveMessage: moved }));
     expect(fake.callsOf(channelEdits).map(contentOf)).toEqual(['ราคาทองวันนี้ บาทละ']);
     expect(fake.callsOf(channelPosts)).toHaveLength(1);
     // The deferred reply keeps its last preview: its token can edit it no more.

@@ -4,7 +4,6 @@ import { DiscordDelivery } from '../../../adapters/discord/delivery.js';
 import { previewRest } from '../../../adapters/discord/preview-rest.js';
 import { discordResponder } from '../../../adapters/discord/responder.js';
 import { interactionMessageId } from '../../../adapters/discord/target.js';
-import type { DeliveryJournal } from '../../../src/shared/channel.js';
 import type { Logger } from '../../../src/shared/log.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
@@ -84,20 +83,4 @@ export async function deferredCommand(setup: ResponderSetup, commandName: string
   await setup.rest.post(Routes.interactionCallback(id, token), { body: { type: 5 }, auth: false });
   const replyToken = { value: token, expiresAt: new Date(Date.now() + 15 * 60_000) };
   return { ...question(fake, { messageId: interactionMessageId(channelId, id), text, replyToken }), interactionId: id };
-}
-
-/** A journal in memory that records each mark, optionally naming the live message a turn left. */
-export function recordingJournal(liveMessage?: string): DeliveryJournal & { marks: string[] } {
-  const sent = new Set<number>();
-  const marks: string[] = [];
-  return {
-    marks,
-    isSent: (part) => sent.has(part),
-    sending: async (part) => void marks.push(`sending ${part}`),
-    sent: async (part) => {
-      sent.add(part);
-      marks.push(`sent ${part}`);
-    },
-    ...(liveMessage === undefined ? {} : { liveMessage }),
-  };
 }

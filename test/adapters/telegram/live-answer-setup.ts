@@ -1,6 +1,6 @@
 import type { Message } from 'telegraf/types';
 import { telegramResponder } from '../../../adapters/telegram/responder.js';
-import type { DeliveryJournal, LiveAnswer, Responder } from '../../../src/shared/channel.js';
+import type { LiveAnswer, Responder } from '../../../src/shared/channel.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { inboundMessage } from '../../support/inbound-message.js';
 import { direct, group, setUpDelivery, type DeliverySetup } from './delivery-setup.js';
@@ -38,19 +38,4 @@ export async function setUpLive(kind: 'direct' | 'group', options: { earlier?: s
     },
   });
   return { ...setup, responder, live, remembered, inbound, ...(question ? { asked: question } : {}) };
-}
-
-export function liveJournal(liveMessage?: string): DeliveryJournal & { marks: string[] } {
-  const sent = new Set<number>();
-  const marks: string[] = [];
-  return {
-    marks,
-    isSent: (part) => sent.has(part),
-    sending: async (part) => void marks.push(`sending ${part}`),
-    sent: async (part) => {
-      sent.add(part);
-      marks.push(`sent ${part}`);
-    },
-    ...(liveMessage === undefined ? {} : { liveMessage }),
-  };
 }

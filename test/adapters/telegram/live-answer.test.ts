@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { draftIntervalMs, editIntervalMs } from '../../../adapters/telegram/live-answer.js';
 import { textsOf } from './delivery-setup.js';
-import { liveJournal, setUpLive, type LiveSetup } from './live-answer-setup.js';
+import { recordingJournal } from '../../support/recording-journal.js';
+import { setUpLive, type LiveSetup } from './live-answer-setup.js';
 import { direct, group } from './delivery-setup.js';
 
 // Streamed answers through real telegraf to the fake, on a hand-moved clock: drafts in a private chat then one
@@ -28,7 +29,7 @@ describe('Telegram live answer, private chat', () => {
     scheduler.advance(draftIntervalMs);
     await scheduler.untilPending();
     await live.end();
-    await responder.send({ text: 'สวัสดี **ครับ** ยินดีช่วย', files: [] }, liveJournal());
+    await responder.send({ text: 'สวัสดี **ครับ** ยินดีช่วย', files: [] }, recordingJournal());
     expect(fake.drafts(direct.id)).toMatchObject([
       { text: 'สวัสดี', draftId: 4321 },
       { text: 'สวัสดี ครับ', entities: [{ type: 'bold', offset: 7, length: 4 }], draftId: 4321 },
@@ -74,7 +75,7 @@ describe('Telegram live answer, private chat', () => {
     live.show('กข');
     scheduler.advance(draftIntervalMs);
     await live.end();
-    await responder.send({ text: 'กขค', files: [] }, liveJournal());
+    await responder.send({ text: 'กขค', files: [] }, recordingJournal());
     expect(fake.callsOf('sendMessageDraft')).toHaveLength(1);
     expect(textsOf(fake.sentMessages(direct.id))).toEqual(['กขค']);
     expect(records.filter((record) => record.level >= 40).map((record) => record.msg)).toEqual([
@@ -97,7 +98,7 @@ describe('Telegram live answer, group', () => {
     await scheduler.untilPending();
     expect(textsOf(fake.sentMessages(group.id))).toEqual(['กำลังตอบ']);
     await live.end();
-    const journal = liveJournal(remembered[0]);
+    const journal = recordingJournal({ liveMessage: remembered[0] });
     await responder.send({ text: 'กำลังตอบ **เสร็จแล้ว**', files: [] }, journal);
     expect(fake.sentMessages(group.id)).toMatchObject([{ message_id: posted?.message_id, text: 'กำลังตอบ เสร็จแล้ว', entities: [{ type: 'bold' }] }]);
     expect(fake.callsOf('sendMessage')).toHaveLength(1);
@@ -109,7 +110,7 @@ describe('Telegram live answer, group', () => {
     live.show('ก');
     await scheduler.untilPending();
     live.show('กข');
-    await responder.send({ text: 'กขค', files: [] }, liveJournal(remembered[0]));
+    await responder.send({ text: 'กขค', files: [] }, recordingJournal({ liveMessage: remembered[0] }));
     scheduler.advance(editIntervalMs);
     await live.end();
     expect(fake.callsOf('editMessageText').map((call) => call.params.text)).toEqual(['กขค']);
@@ -138,7 +139,7 @@ describe('Telegram live answer, group', () => {
     live.show('คำตอบเต็ม');
     await scheduler.untilPending();
     await live.end();
-    const journal = liveJournal(remembered[0]);
+    const journal = recordingJournal({ liveMessage: remembered[0] });
     await responder.send({ text: 'คำตอบเต็ม', files: [] }, journal);
     expect(fake.callsOf('editMessageText')[0]?.outcome).toMatchObject({ ok: false, error: { error_code: 400 } });
     expect(textsOf(fake.sentMessages(group.id))).toEqual(['คำตอบเต็ม']);
@@ -153,7 +154,7 @@ describe('Telegram live answer, group', () => {
     await live.end();
     fake.deleteMessage(group.id, Number(remembered[0]));
     const long = `${'ก'.repeat(4000)}\n\n${'ข'.repeat(100)}`;
-    await responder.send({ text: long, files: [] }, liveJournal(remembered[0]));
+    await responder.send({ text: long, files: [] }, recordingJournal({ liveMessage: remembered[0] }));
     const sent = fake.sentMessages(group.id);
     expect(textsOf(sent).map((text) => text.trim())).toEqual(['ก'.repeat(4000), 'ข'.repeat(100)]);
     expect(sent[0]).toMatchObject({ reply_to_message: { message_id: asked?.message_id } });
@@ -173,7 +174,7 @@ describe('Telegram live answer, group', () => {
     again?.show('หลังล่ม');
     await first.scheduler.untilPending();
     await again?.end();
-    await responder.send({ text: 'หลังล่ม ครบ', files: [] }, liveJournal(handle));
+    await responder.send({ text: 'หลังล่ม ครบ', files: [] }, recordingJournal({ liveMessage: handle }));
     expect(fake.callsOf('sendMessage')).toHaveLength(1);
     expect(textsOf(fake.sentMessages(group.id))).toEqual(['หลังล่ม ครบ']);
   });
@@ -185,7 +186,7 @@ describe('Telegram live answer, group', () => {
     await live.end();
     fake.rateLimitNext('editMessageText', 2);
     fake.failNext('editMessageText', { error_code: 400, description: "Bad Request: can't parse entities: unexpected end tag" });
-    await responder.send({ text: '**คำตอบ** จริง', files: [] }, liveJournal(remembered[0]));
+    await responder.send({ text: '**คำตอบ** จริง', files: [] }, recordingJournal({ liveMessage: remembered[0] }));
     expect(waits).toEqual([2000]);
     expect(fake.callsOf('editMessageText').map((call) => call.params.parse_mode)).toEqual(['HTML', 'HTML', undefined]);
     expect(fake.sentMessages(group.id)).toMatchObject([{ text: 'คำตอบ จริง' }]);

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { createPlatformAdapters } from '../../../src/platforms.js';
-import type { DeliveryJournal, PlatformAdapter } from '../../../src/shared/channel.js';
+import type { PlatformAdapter } from '../../../src/shared/channel.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import type { Attachment, InboundMessage } from '../../../src/shared/types.js';
 import { groupChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
 import { testInboundHandler } from '../../support/inbound-handler.js';
 
+import { recordingJournal } from '../../support/recording-journal.js';
 // The adapter's answering side on its own, through real telegraf against the fake: a stored message answered
 // from the message alone (text parts, then files as documents, each journaled; parts already sent skipped),
 // /research progress as one edited message, and downloads capped without the token in any error.
@@ -38,20 +39,6 @@ async function started(): Promise<{ telegram: FakeTelegram; adapter: PlatformAda
   return { telegram, adapter };
 }
 
-function journal(alreadySent: number[] = []): DeliveryJournal & { marks: string[] } {
-  const sent = new Set(alreadySent);
-  const marks: string[] = [];
-  return {
-    marks,
-    isSent: (part) => sent.has(part),
-    sending: async (part) => void marks.push(`sending ${part}`),
-    sent: async (part) => {
-      sent.add(part);
-      marks.push(`sent ${part}`);
-    },
-  };
-}
-
 function storedQuestion(telegram: FakeTelegram): InboundMessage {
   const update = { ...textMessageUpdate({ chat: group, from: somchai, text: '@saeng_test_bot ขอไฟล์' }), update_id: 1 };
   telegram.rememberUpdate(update);
@@ -77,7 +64,7 @@ describe('Telegram responder', () => {
     const report = path.join(folder, 'report.csv');
     writeFileSync(report, 'สินค้า,ราคา\nกาแฟ,50\n');
     const question = storedQuestion(telegram);
-    const marks = journal();
+    const marks = recordingJournal();
     await adapter.responderFor(question).send({ text: 'นี่คือไฟล์ครับ', files: [{ name: 'report.csv', path: report, mime: 'text/csv', size: 30 }] }, marks);
     expect(marks.marks).toEqual(['sending 0', 'sent 0', 'sending 1', 'sent 1']);
     const [text, document] = telegram.sentMessages(group.id);
@@ -88,7 +75,7 @@ describe('Telegram responder', () => {
 
   it('a reply past five messages: four parts, the note, then the rest as answer-rest.txt (a model that never stopped)', async () => {
     const { telegram, adapter } = await started();
-    const marks = journal();
+    const marks = recordingJournal();
     const text = Array.from({ length: 2_000 }, (_, index) => `บรรทัดที่ ${index} ของคำตอบที่ไม่ยอมหยุด`).join('\n');
     await adapter.responderFor(storedQuestion(telegram)).send({ text, files: [] }, marks);
     const sent = telegram.sentMessages(group.id);
@@ -100,7 +87,7 @@ describe('Telegram responder', () => {
 
   it('skips the parts a journal already has as sent (a reply resumed after a restart)', async () => {
     const { telegram, adapter } = await started();
-    const marks = journal([0]);
+    const marks = recordingJournal({ alreadySent: [0] });
     await adapter.responderFor(storedQuestion(telegram)).send({ text: `${'ก'.repeat(4000)}\n\n${'ข'.repeat(100)}`, files: [] }, marks);
     expect(marks.marks).toEqual(['sending 1', 'sent 1']);
     expect(telegram.sentMessages(group.id).map((message) => ('text' in message ? message.text : ''))).toEqual(['ข'.repeat(100)]);
