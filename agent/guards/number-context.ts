@@ -62,6 +62,8 @@ const englishMonthNames = new Set([...englishMonths, ...englishMonths.map((month
 const numberingWords = ['ข้อที่', 'ข้อ', 'ลำดับที่', 'ขั้นตอนที่', 'บทที่', 'ตอนที่', 'ภาคที่', 'หมายเลข'];
 const yearWords = ['พ.ศ.', 'พ.ศ', 'ค.ศ.', 'ค.ศ', 'ปี'];
 const currencySymbols = ['US$', '$', '฿', '€', '£', '¥'];
+/** The most characters before a figure's first digit that its marker replaces (a currency symbol, "US$"). */
+export const longestFigurePrefix = Math.max(...currencySymbols.map((symbol) => symbol.length));
 /** ASCII characters a prefix can end with: space, $, -, ., [ (and no-break space). */
 const prefixEnders = new Set([32, 36, 45, 46, 91, 0xa0]);
 

@@ -1,13 +1,15 @@
 import { segmentsOf } from '../../src/shared/segments.js';
 import { startsWithSourceHeading } from '../../src/shared/source-markers.js';
+import { longestFigurePrefix } from '../guards/number-context.js';
 
 // How much of an answer still being written may be shown (docs/architecture.md, "Streaming answers"): the text up to
 // a point after which nothing already written can change what a guard does to the part before it. Held back:
 //   - the word being written (Thai: the last word by Intl.Segmenter, as Thai puts no spaces between words), and a
 //     line until it is long enough to tell whether it opens a source list (a list item: until its line is complete);
-//   - a figure with the 16 characters before it, until `figureContextChars` characters follow it (its unit, scale
-//     word, the rest of a date may still come; "ร้อยละ", "พ.ศ." or a currency symbol come before — the numbers guard
-//     reads both sides);
+//   - a figure, with the currency symbol its marker would replace, until `figureContextChars` characters follow it
+//     (its unit, scale word, the rest of a date may still come). The numbers guard also reads words before it
+//     ("ร้อยละ", "พ.ศ.") but never changes them, and they are all written before the figure is shown; a digit within
+//     the held window holds its own figure too, so a range or date is held from its first number;
 //   - a lead-in such as "ดูเพิ่มเติมที่" / "see" until 24 characters follow it (the sources guard removes it with a URL
 //     that follows);
 //   - from a credential-looking piece on, for the rest of the step: a long run of the credential alphabet mixing
@@ -35,8 +37,6 @@ const holdFromHere = /[<{]|\[TOOL|-----BEGIN/;
 const credentialAlphabet = /^[A-Za-z0-9+/=_\-.~:]+$/;
 const digit = /[0-9\u0e50-\u0e59]/;
 const figureCharacter = /[-0-9\u0e50-\u0e59.,:/]/;
-/** Characters before a figure that its marking may read or replace (guards/number-context.ts reads 12). */
-const figurePrefixChars = 16;
 const leadIn = /(?:ดู|อ่าน|ศึกษา|ที่มา|ลิงก์|ลิงค์|ลิ้งก์|ลิ้งค์|\b(?:see|visit|at|source|sources|link|links))\S{0,16}\s*$/i;
 const thaiLetters = /^[\u0e00-\u0e7f]+$/;
 /** guards/sources.ts's list item: the start of a line of the model's own source list. */
@@ -120,8 +120,7 @@ function holdUnsettled(text: string, pieces: readonly Piece[], limit: number): n
     const figureAt = lastDigitIn(text, Math.max(0, limit - figureContextChars), limit);
     const leadInFrom = Math.max(0, limit - leadInContextChars);
     const leadInMatch = leadIn.exec(text.slice(leadInFrom, limit));
-    // The numbers guard reads at most 12 characters before a figure (ร้อยละ, พ.ศ., a currency symbol it replaces).
-    const unsettled = figureAt >= 0 ? figureStart(text, figureAt) - figurePrefixChars : leadInMatch ? leadInFrom + leadInMatch.index : undefined;
+    const unsettled = figureAt >= 0 ? figureStart(text, figureAt) - longestFigurePrefix : leadInMatch ? leadInFrom + leadInMatch.index : undefined;
     if (unsettled === undefined) return limit;
     const moved = boundaryAtOrBefore(text, pieces, unsettled);
     if (moved >= limit) return limit;
@@ -147,9 +146,22 @@ export function releasePoint(text: string): number {
   const open = pieces.at(-1);
   if (open && open.end === text.length && open.start < limit) limit = thaiWordStart(text, open);
   // A line is shown once it is long enough to tell whether it opens a source list (or is a list marker alone).
-  // A list item is shown once its line is complete: a trailing list item with a URL is a source list to the guard.
+  // A list item is shown once its line is complete: a trailing list item with a URL is a source list to the guard —
+  // also where another hold (a URL, a figure) ends the release inside an earlier item's line.
   const lineStart = text.lastIndexOf('\n') + 1;
-  if (text.length - lineStart < lineSettledChars || listItem.test(text.slice(lineStart, lineStart + 16))) limit = Math.min(limit, lineStart);
-  limit = holdUnsettled(text, pieces, limit);
+  if (text.length - lineStart < lineSettledChars) limit = Math.min(limit, lineStart);
+  // Each hold moves the limit back only, so this settles.
+  for (let before = limit + 1; limit < before;) {
+    before = limit;
+    limit = holdListItem(text, holdUnsettled(text, pieces, limit));
+  }
   return text.slice(0, limit).trimEnd().length;
+}
+
+/** A limit inside a list item moves to its line's start: the item may still turn into a source of the model's own. */
+function holdListItem(text: string, limit: number): number {
+  const lineStart = text.lastIndexOf('\n', limit - 1) + 1;
+  const lineEnd = text.indexOf('\n', lineStart);
+  const complete = lineEnd >= 0 && lineEnd < limit;
+  return !complete && limit > lineStart && listItem.test(text.slice(lineStart, lineStart + 16)) ? lineStart : limit;
 }

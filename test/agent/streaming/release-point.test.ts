@@ -13,12 +13,13 @@ describe('releasePoint', () => {
     expect(released.length).toBeGreaterThan(10);
   });
 
-  it('holds a figure and the 16 characters before it until enough text follows', () => {
+  it('holds a figure, with a currency symbol before it, until enough text follows', () => {
     const text = 'ราคาทองคำแท่งวันนี้ ขายออก 41,050 บาทต่อ';
     const released = shown(text);
     expect(text.startsWith(released)).toBe(true);
     expect(released.length).toBeGreaterThan(0);
-    expect(released.length).toBeLessThanOrEqual(text.indexOf('41') - 16);
+    expect(released.length).toBeLessThanOrEqual(text.indexOf('41'));
+    expect(shown(`ราคาวันนี้ ${padding} US$41,050 ต่อ`)).toBe(`ราคาวันนี้ ${padding}`);
     expect(shown(`ราคาทองวันนี้ ขายออก 41,050 บาท ${padding} x`)).toContain('41,050 บาท');
   });
 
