@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LiveMessage, type LiveCallOutcome, type LiveMessageSender } from '../../../adapters/common/live-message.js';
-import { ManualScheduler } from '../telegram/manual-scheduler.js';
+import { ManualScheduler } from '../../support/manual-scheduler.js';
 
 // The paced live message on a hand-moved clock: posted once then edited, updates collapsed into the newest, a
 // rate-limit answer honoured, a failure reported and paced, a deleted message posted again, an earlier one edited.

@@ -1,4 +1,4 @@
-import { ManualScheduler } from '../telegram/manual-scheduler.js';
+import { ManualScheduler } from '../../support/manual-scheduler.js';
 
 // A manual scheduler a test can wait on: a live message schedules its pause only once Discord answered its call, so
 // the test waits for that scheduling (an event) before it moves time, never for a stretch of real time.

@@ -4,7 +4,7 @@ import { AlbumCollector, mergeAlbum } from '../../../adapters/telegram/album.js'
 import { mediaGroupOf, normalizeTelegramMessage } from '../../../adapters/telegram/inbound.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
 import { groupChat, photoSizes, photoUpdate, textMessageUpdate, user } from '../../fakes/telegram/index.js';
-import { ManualScheduler } from './manual-scheduler.js';
+import { ManualScheduler } from '../../support/manual-scheduler.js';
 
 // Albums arrive as one update per photo; the collector gives the core one question with every photo in order.
 

@@ -6,7 +6,7 @@ import type { DeliveryEvent } from '../../../src/shared/channel.js';
 import type { Logger } from '../../../src/shared/log.js';
 import { groupChat, privateChat, startFakeTelegram, textMessageUpdate, user, type FakeTelegram } from '../../fakes/telegram/index.js';
 import { memoryLog, type LogRecord } from '../../support/memory-log.js';
-import { ManualScheduler, recordingSleep } from './manual-scheduler.js';
+import { ManualScheduler, recordingSleep } from '../../support/manual-scheduler.js';
 
 // A TelegramDelivery over telegraf's real client, pointed at the fake, with time in the test's hands.
 

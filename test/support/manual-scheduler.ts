@@ -1,4 +1,4 @@
-import type { Scheduler, Sleep } from '../../../adapters/common/scheduler.js';
+import type { Scheduler, Sleep } from '../../adapters/common/scheduler.js';
 
 /** A scheduler whose time moves only when a test says so. */
 export class ManualScheduler implements Scheduler {
