@@ -21,7 +21,7 @@ export interface FirstTextOptions {
   timeScale: number;
 }
 
-export const streamingModes = { off: 'off', on: 'telegram,discord,console' } as const;
+export const streamingModes = { off: 'off', on: 'telegram,discord,line,console' } as const;
 type Mode = keyof typeof streamingModes;
 
 const goalAfterFirstTokenMs = 1500;

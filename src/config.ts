@@ -73,11 +73,12 @@ const adminIds = hinted(commaList.pipe(z.array(z.string().regex(adminIdPattern))
   en: "expected platform:id pairs separated by commas, each in its platform's form: telegram:<numeric user id>, e.g. telegram:123456789 (not an @username); discord:<17–20 digit snowflake>, e.g. discord:123456789012345678; line:U<32 hex digits>, e.g. line:U0123456789abcdef0123456789abcdef; console:<name>",
 });
 
-// Platforms whose answers are shown while the model writes them (LINE cannot edit a sent message: never streamed).
+// Platforms whose answers are shown while the model writes them (LINE cannot edit a sent message: it uses the stream
+// only to reply with what is ready when the reply window closes, adapters/line/live-answer.ts).
 const streamPlatforms = hinted(
   z
     .string()
-    .default('telegram,discord,console')
+    .default('telegram,discord,line,console')
     // An empty variable means "not set" (the default), so streaming is turned off with the word `off`.
     .transform((value) =>
       value.trim() === 'off'
@@ -87,10 +88,10 @@ const streamPlatforms = hinted(
             .map((item) => item.trim())
             .filter(Boolean),
     )
-    .pipe(z.array(z.enum(['telegram', 'discord', 'console']))),
+    .pipe(z.array(z.enum(['telegram', 'discord', 'line', 'console']))),
   {
-    th: 'ต้องเป็นชื่อแพลตฟอร์มคั่นด้วยจุลภาค จาก telegram, discord, console หรือ off (ไม่แสดงคำตอบระหว่างเขียน)',
-    en: 'expected platform names separated by commas, from telegram, discord, console, or off (no streaming)',
+    th: 'ต้องเป็นชื่อแพลตฟอร์มคั่นด้วยจุลภาค จาก telegram, discord, line, console หรือ off (ไม่แสดงคำตอบระหว่างเขียน)',
+    en: 'expected platform names separated by commas, from telegram, discord, line, console, or off (no streaming)',
   },
 );
 

@@ -99,18 +99,25 @@ function failure(error: unknown, options: SendOptions): LineSendError {
   return new LineSendError('network', undefined, lineErrorMessage(error));
 }
 
+/** Sends the bubbles (1–5) as the reply to `replyToken`; undefined when LINE refused the token (nothing went out). */
+export async function replyBubbles(replyToken: string, bubbles: Bubble[], options: SendOptions): Promise<string[] | undefined> {
+  try {
+    const replied = await withRetries(() => options.client.replyMessage({ replyToken, messages: bubbles }), options);
+    options.observeDelivery?.('sent');
+    return (replied.sentMessages ?? []).map((sent) => sent.id);
+  } catch (error) {
+    if (isInvalidReplyToken(error)) return undefined;
+    throw failure(error, options);
+  }
+}
+
 /** Sends the bubbles (1–5) as one reply, else one push; the ids LINE gave the sent messages. */
 export async function sendBubbles(destination: Destination, bubbles: Bubble[], options: SendOptions): Promise<string[]> {
   const { client } = options;
   if (destination.replyToken && destination.replyTokenFresh) {
-    try {
-      const replied = await withRetries(() => client.replyMessage({ replyToken: destination.replyToken ?? '', messages: bubbles }), options);
-      options.observeDelivery?.('sent');
-      return (replied.sentMessages ?? []).map((sent) => sent.id);
-    } catch (error) {
-      if (!isInvalidReplyToken(error)) throw failure(error, options);
-      options.logger.info({ chatId: destination.chatId }, 'line: reply token no longer valid; pushing the answer');
-    }
+    const replied = await replyBubbles(destination.replyToken, bubbles, options);
+    if (replied) return replied;
+    options.logger.info({ chatId: destination.chatId }, 'line: reply token no longer valid; pushing the answer');
   }
   // A quote token belongs to a reply; a push quotes just as well, so it stays.
   try {

@@ -8,12 +8,15 @@ import type { InboundMessage, Language, OutboundFile, Reply } from '../../src/sh
 import type { Scheduler, Sleep } from '../common/scheduler.js';
 import { startTypingLoop, type TypingHandle } from '../common/typing.js';
 import { lineCapabilities, lineReplyShape } from './capabilities.js';
-import { sendBubbles, type Bubble } from './delivery.js';
+import { replyBubbles, sendBubbles, type Bubble, type SendOptions } from './delivery.js';
+import { readEarlyReply, remainderAfter } from './early-reply.js';
+import { lineLiveAnswer } from './live-answer.js';
 
 // How one stored message is answered on LINE (docs/architecture.md, "Data flow of one message", step 7): the
 // reply as plain-text bubbles (at most five, each at most 5,000 characters) in one call — the reply token is
 // single use — the first quoting the user's message in groups; files inline when short text, otherwise a note.
-// A reply is one journaled part: it goes out whole or not at all.
+// A reply is one journaled part: it goes out whole or not at all. With streaming on, an answer still being written
+// when the reply window closes gets the reply for what is ready (live-answer.ts); its final reply pushes the rest.
 
 export interface LineResponderOptions {
   client: messagingApi.MessagingApiClient;
@@ -86,35 +89,54 @@ export function lineResponder(message: InboundMessage, chatId: string, options: 
   const quoteToken = message.chatKind === 'group' ? message.replyToken?.quoteToken : undefined;
   // LINE refuses the animation for groups and rooms.
   const typing = new TypingWhileWorking(lineCapabilities, () => (message.chatKind === 'direct' ? loadingAnimation(chatId, options) : undefined));
+  const token = message.replyToken;
+  const tokenFresh = () => !tokenSpent && token !== undefined && now() < token.expiresAt.getTime();
+  const sendOptions: SendOptions = {
+    client: options.client,
+    logger: options.logger,
+    sleep: options.sleep,
+    onQuotaExhausted: options.onQuotaExhausted,
+    observeDelivery: options.observeDelivery,
+  };
   return {
     send: async (reply, journal) => {
       // Counted even when already sent: after a restart the same reply gets the same push retry key.
       const replyIndex = replies++;
       if (journal.isSent(0)) return;
-      const bubbles = await bubblesOf(reply, options, quoteToken);
+      // An early reply carried the start of this answer (in this attempt or one before a restart): the rest follows.
+      const early = readEarlyReply(journal.liveMessage);
+      if (early) tokenSpent = true;
+      const rest = early ? { ...reply, text: remainderAfter(reply.text, early) } : reply;
+      const bubbles = rest.text.trim() === '' && rest.files.length === 0 ? [] : await bubblesOf(rest, options, quoteToken);
       await journal.sending(0);
-      const token = message.replyToken;
-      const ids = await sendBubbles(
-        {
-          chatId,
-          replyToken: token?.value,
-          replyTokenFresh: !tokenSpent && token !== undefined && now() < token.expiresAt.getTime(),
-          retrySeed: `${message.messageId}:${replyIndex}`,
-        },
-        bubbles,
-        {
-          client: options.client,
-          logger: options.logger,
-          sleep: options.sleep,
-          onQuotaExhausted: options.onQuotaExhausted,
-          observeDelivery: options.observeDelivery,
-        },
-      );
+      const retrySeed = `${message.messageId}:${replyIndex}`;
+      const ids =
+        bubbles.length === 0 ? [] : await sendBubbles({ chatId, replyToken: token?.value, replyTokenFresh: tokenFresh(), retrySeed }, bubbles, sendOptions);
       tokenSpent = true;
       await journal.sent(0);
       await options.recordSent(ids);
     },
     working: typing.working,
+    live: (start) =>
+      lineLiveAnswer(start, {
+        replyBy: token?.expiresAt.getTime(),
+        now,
+        scheduler: options.scheduler,
+        language: options.language,
+        logger: options.logger,
+        claimReply: () => {
+          const fresh = tokenFresh();
+          tokenSpent = true;
+          return fresh;
+        },
+        reply: async (texts) => {
+          const bubbles = texts.map((text, index): Bubble => ({ type: 'text', text, ...(index === 0 && quoteToken ? { quoteToken } : {}) }));
+          const ids = token === undefined ? undefined : await replyBubbles(token.value, bubbles, sendOptions);
+          if (ids === undefined) return false;
+          await options.recordSent(ids);
+          return true;
+        },
+      }),
   };
 }
 

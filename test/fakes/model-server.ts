@@ -85,8 +85,11 @@ export interface FakeModelServer {
   repeatsSent: number;
   /** Characters written by `endless` steps (ended by the client's close or the fake's bound). */
   endlessCharsSent: number;
-  /** Streams more text into the response a `hang` step holds open (the model went on writing); false when none is. */
-  continueHanging(text: string): boolean;
+  /**
+   * Streams more text into the response a `hang` step holds open (the model went on writing); with `finish`, then
+   * ends it as an answer ends. False when none is open.
+   */
+  continueHanging(text: string, options?: { finish?: boolean }): boolean;
   /** With `pace`: every paced chat call, in arrival order (prompt tokens, first byte, first answer token, end). */
   paced: PacedCall[];
   assertAllConsumed(): void;
@@ -114,9 +117,10 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     whenClosedEarly: (count = 1) => new Promise<void>((resolve) => (fake.closedEarly >= count ? resolve() : closedEarlyWaiters.push({ count, resolve }))),
     repeatsSent: 0,
     endlessCharsSent: 0,
-    continueHanging: (text) => {
+    continueHanging: (text, options) => {
       const open = hanging && !hanging.response.destroyed && !hanging.response.writableEnded ? hanging : undefined;
       for (const delta of open ? textDeltas({ text }) : []) open?.response.write(sseData(chunk(open.id, delta, null)));
+      if (open && options?.finish) open.response.end(sseData(chunk(open.id, {}, 'stop')) + 'data: [DONE]\n\n');
       return open !== undefined;
     },
     paced: pacer?.log ?? [],

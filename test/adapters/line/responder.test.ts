@@ -8,7 +8,8 @@ import { lineResponder } from '../../../adapters/line/responder.js';
 import { memoryJournal } from '../../../src/pipeline/reply-journal.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import type { InboundMessage, OutboundFile } from '../../../src/shared/types.js';
-import { lineUserId, startFakeLine, userSource, type FakeLine } from '../../fakes/line/index.js';
+import { lineUserId, startFakeLine, type FakeLine } from '../../fakes/line/index.js';
+import { lineDirectMessage } from './direct-message.js';
 
 // Files on LINE, which bots cannot send: a short text file goes into the chat as text; another is described, with
 // its signed download link when PUBLIC_BASE_URL made one.
@@ -26,23 +27,7 @@ afterEach(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-function message(): InboundMessage {
-  const event = line.textEvent({ source: userSource(somchai), text: 'เขียนไฟล์ให้หน่อย' });
-  return {
-    platform: 'line',
-    conversationKey: `line:${somchai}`,
-    spaceKey: `line:${somchai}`,
-    messageId: event.webhookEventId,
-    chatKind: 'direct',
-    sender: { id: somchai, name: 'somchai', isPlatformAdmin: false },
-    text: 'เขียนไฟล์ให้หน่อย',
-    mentionsBot: false,
-    repliesToBot: false,
-    attachments: [],
-    receivedAt: new Date(),
-    replyToken: { value: event.replyToken, expiresAt: new Date(Date.now() + 50_000) },
-  };
-}
+const message = (): InboundMessage => lineDirectMessage(line, somchai, 'เขียนไฟล์ให้หน่อย').message;
 
 function file(name: string, content: string, mime: string, link?: OutboundFile['link']): OutboundFile {
   const filePath = path.join(directory, name);
