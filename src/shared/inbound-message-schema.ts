@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Attachment, AttachmentReference, InboundMessage, Sender } from './types.js';
+import { maxQuotedChars, type Attachment, type AttachmentReference, type InboundMessage, type QuotedMessage, type Sender } from './types.js';
 
 // An InboundMessage is plain data except `receivedAt` (JSON turns a Date into an ISO string). A stored message
 // (the durable queue, replayed after a crash) comes back through this schema: checked, and its Date restored.
@@ -24,6 +24,18 @@ const dateSchema = z.union([z.date(), z.iso.datetime({ offset: true }).transform
 
 const senderSchema: z.ZodType<Sender> = z.object({ id: z.string(), name: z.string(), isPlatformAdmin: z.boolean() });
 
+const quotedSchema: z.ZodType<QuotedMessage, unknown> = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('known'),
+    author: z.string(),
+    byBot: z.boolean(),
+    text: z.string().max(maxQuotedChars),
+    attachments: z.array(attachmentSchema).max(10),
+    sentAt: dateSchema.optional(),
+  }),
+  z.object({ state: z.literal('unknown') }),
+]);
+
 export const inboundMessageSchema: z.ZodType<InboundMessage, unknown> = z.object({
   platform: z.enum(['console', 'discord', 'telegram', 'line']),
   conversationKey: z.string().min(1),
@@ -37,6 +49,8 @@ export const inboundMessageSchema: z.ZodType<InboundMessage, unknown> = z.object
   attachments: z.array(attachmentSchema),
   receivedAt: dateSchema,
   replyToken: z.object({ value: z.string().min(1), expiresAt: dateSchema, quoteToken: z.string().min(1).optional() }).optional(),
+  quoted: quotedSchema.optional(),
+  unreadable: z.enum(['voice', 'audio', 'video', 'sticker']).optional(),
 });
 
 /** A message read back from storage (parsed JSON); throws when it is not one. */

@@ -57,7 +57,37 @@ export interface InboundMessage {
    * it stops working; after that the adapter posts to the chat instead. A credential: never logged.
    */
   replyToken?: ReplyToken;
+  /**
+   * The message this one replies to (quotes), as the platform told it: its text and readable attachments go into the
+   * turn as quoted material, apart from the question (docs/architecture.md, "Quoted messages"). `unknown`: the
+   * platform named a message the bot cannot see (LINE gives only an id, and it was not in the store).
+   */
+  quoted?: QuotedMessage;
+  /**
+   * What the message carried that Saeng cannot read (a voice note, a sticker…), when it carried nothing readable
+   * besides a caption: addressed to the bot, it is told what Saeng can read instead of silence.
+   */
+  unreadable?: UnreadableKind;
 }
+
+export type UnreadableKind = 'voice' | 'audio' | 'video' | 'sticker';
+
+export type QuotedMessage =
+  | {
+      state: 'known';
+      /** The quoted message's author as the chat shows them; `byBot`: one of the bot's own answers. */
+      author: string;
+      byBot: boolean;
+      /** Its text or caption, cut to `maxQuotedChars` by the adapter. */
+      text: string;
+      /** Its images and documents, read through the same paths as the question's own. */
+      attachments: Attachment[];
+      sentAt?: Date;
+    }
+  | { state: 'unknown' };
+
+/** How much of a quoted message's text an adapter keeps. */
+export const maxQuotedChars = 4_000;
 
 export interface ReplyToken {
   value: string;

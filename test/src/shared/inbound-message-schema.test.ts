@@ -22,6 +22,15 @@ const message = {
   ],
   receivedAt: new Date('2026-03-05T03:00:00.123Z'),
   replyToken: { value: 'nHBkY2xJbnRlcmFjdGlvblRva2Vu', expiresAt: new Date('2026-03-05T03:15:00.000Z') },
+  quoted: {
+    state: 'known',
+    author: 'สมหญิง',
+    byBot: false,
+    text: 'ประชุมพรุ่งนี้เลื่อนเป็นบ่ายสอง',
+    attachments: [{ kind: 'image', mime: 'image/jpeg', name: 'board.jpg', size: 10, reference: { kind: 'message', id: '5000' } }],
+    sentAt: new Date('2026-03-05T02:58:00.000Z'),
+  },
+  unreadable: 'sticker',
 } satisfies Required<InboundMessage>;
 
 describe('parseInboundMessage', () => {
@@ -41,6 +50,9 @@ describe('parseInboundMessage', () => {
     ['an unknown platform', { ...message, platform: 'slack' }],
     ['a date that is not one', { ...message, receivedAt: 'yesterday' }],
     ['an attachment without a reference', { ...message, attachments: [{ kind: 'file', mime: 'text/plain', name: 'x', size: 1 }] }],
+    ['a quote of unknown state', { ...message, quoted: { state: 'maybe' } }],
+    ['a quoted text over the bound', { ...message, quoted: { ...message.quoted, text: 'ก'.repeat(4_001) } }],
+    ['an unreadable kind that is none', { ...message, unreadable: 'poll' }],
     ['an unknown reference kind', { ...message, attachments: [{ ...message.attachments[0], reference: { kind: 'ftp', id: 'x' } }] }],
   ])('refuses %s', (_name, stored) => {
     expect(() => parseInboundMessage(JSON.parse(JSON.stringify(stored)))).toThrow();
