@@ -21,6 +21,8 @@ import type { TurnRunner } from './shared/turn-runner.js';
 import { openCheckedDatabase } from './storage/damaged-database.js';
 import type { RedisStorage } from './storage/redis-storage.js';
 import type { Storage } from './storage/storage.js';
+import { defaultDocumentLimits, prepareDocument } from './knowledge/ingest/prepare-document.js';
+import { maxQuotedDocumentChars } from './pipeline/quoted-context.js';
 
 /** What the pipeline is built from: the stores, the agent and the commands createApp made before. */
 export interface PipelineServices {
@@ -79,6 +81,11 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
     agent,
     outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
     download: createAttachmentDownloader(options.adapters ?? []),
+    // A quoted document's text layer in the extraction worker (no OCR: a quote is read in passing, not ingested).
+    readDocument: async (bytes, attachment) => {
+      const prepared = await prepareDocument({ fileName: attachment.name, bytes, mime: attachment.mime }, defaultDocumentLimits, { log });
+      return prepared.ok ? prepared.text.slice(0, maxQuotedDocumentChars) : undefined;
+    },
     recentAttachments: new RecentAttachments({ store: storage.cache, redis: redisStorage?.redis, windowSeconds: config.IMAGE_CONTEXT_SECONDS, now: clock }),
     groupContext: new GroupContext({
       store: storage.cache,

@@ -1,7 +1,8 @@
-import type { Chat, Message, MessageEntity, User } from 'telegraf/types';
+import type { Chat, Message, MessageEntity } from 'telegraf/types';
 import type { Attachment, InboundMessage, Sender } from '../../src/shared/types.js';
 import { addressing, type BotIdentity } from './addressing.js';
 import { documentAttachment, photoAttachment } from './attachments.js';
+import { personName, quotedOf } from './quoted.js';
 
 // One Telegram message → the InboundMessage every platform produces (docs/architecture.md, "Data flow of one
 // message", step 1). Pass only `update.message`: edits, channel posts and service messages are not questions.
@@ -35,11 +36,6 @@ function contentOf(message: Message, options: NormalizeOptions): Content | undef
   return { text: caption ?? '', entities: captionEntities ?? [], attachments };
 }
 
-function displayName(person: User): string {
-  const full = [person.first_name, person.last_name].filter((part) => part !== undefined && part !== '').join(' ');
-  return full || person.username || String(person.id);
-}
-
 function chatTitle(chat: Chat): string | undefined {
   return 'title' in chat ? chat.title : undefined;
 }
@@ -58,7 +54,7 @@ function senderOf(message: Message): Sender | undefined {
     return { id: String(message.sender_chat.id), name, isPlatformAdmin: message.sender_chat.id === message.chat.id };
   }
   if (!message.from || message.from.is_bot) return undefined;
-  return { id: String(message.from.id), name: displayName(message.from), isPlatformAdmin: false };
+  return { id: String(message.from.id), name: personName(message.from), isPlatformAdmin: false };
 }
 
 /** A reply to the bot's own message; in a forum topic, a message "replies" to the topic's creation, which is no reply. */
@@ -83,6 +79,7 @@ export function normalizeTelegramMessage(message: Message, bot: BotIdentity, opt
   const chatId = String(message.chat.id);
   const topic = topicOf(message);
   const addressed = addressing(content.text, content.entities, bot);
+  const quoted = quotedOf(message, bot, options);
   return {
     platform: 'telegram',
     conversationKey: topic === undefined ? `telegram:${chatId}` : `telegram:${chatId}:${topic}`,
@@ -96,6 +93,7 @@ export function normalizeTelegramMessage(message: Message, bot: BotIdentity, opt
     repliesToBot: repliesTo(message, bot),
     attachments: content.attachments,
     receivedAt: new Date(message.date * 1000),
+    ...(quoted ? { quoted } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pick, type Localized } from '../shared/i18n.js';
 import { neutralizeSourceMarkers } from '../shared/source-markers.js';
 import type { InboundMessage, Language } from '../shared/types.js';
-import { cutAtGrapheme } from './grapheme-cut.js';
+import { cutAtGrapheme } from '../shared/grapheme-cut.js';
 import { PerKeyChain } from '../shared/per-key-chain.js';
 import type { RedisLists } from '../storage/redis-storage.js';
 import { RedisEntryList } from '../storage/redis-entry-list.js';

@@ -3,6 +3,7 @@ import { admit, type Admission } from './admission.js';
 import type { CommandDispatcher } from '../commands/dispatcher.js';
 import type { AttachmentDownloader } from './attachment-downloader.js';
 import type { GroupContext } from './group-context.js';
+import { quotedContextOf } from './quoted-context.js';
 import type { InboundQueue } from '../queue/inbound-queue.js';
 import { loadImages } from './load-images.js';
 import { startTurnLive } from './live-answer.js';
@@ -33,6 +34,8 @@ export interface RouterDependencies {
   download: AttachmentDownloader;
   /** Images sent just before a question join it (same sender, same chat, a few minutes). */
   recentAttachments: Pick<RecentAttachments, 'remember' | 'takeFor'>;
+  /** A quoted document's text from its bytes (quoted-context.ts); absent: quoted documents are only named. */
+  readDocument?: (bytes: Uint8Array, attachment: Attachment) => Promise<string | undefined>;
   /** The unaddressed chatter of a group, shown with the next question there. */
   groupContext: Pick<GroupContext, 'record' | 'contextFor'>;
   /** The bot's username on a platform, once its adapter has reported it. */
@@ -89,6 +92,8 @@ const quotaNotice: Localized = {
 };
 /** The question of an image sent with no words ("@bot" after a photo, a photo alone in a direct chat). */
 const imageOnlyQuestion: Localized = { th: 'ช่วยอ่านและอธิบายรูปนี้ให้หน่อย', en: 'Please read and describe this image.' };
+/** A mention alone in reply to a message: the quoted message is the question. */
+const quotedOnlyQuestion: Localized = { th: 'ช่วยอธิบายข้อความที่อ้างถึงนี้ให้หน่อย', en: 'Please explain the quoted message.' };
 const emptyMentionHint: Localized = {
   th: 'เรียกแสงแล้วพิมพ์คำถามต่อท้ายได้เลยครับ หรือส่งรูปแล้วเรียกบอทเพื่อให้ช่วยอ่าน (ดูคำสั่งทั้งหมดด้วย /help)',
   en: 'Mention me followed by your question, or send an image and then mention me to have it read (/help lists the commands).',
@@ -219,11 +224,17 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       return { admission, replies: sink.sent };
     }
 
-    const attachments = await dependencies.recentAttachments.takeFor(message, 'image');
-    const chatContext = message.chatKind === 'group' ? await dependencies.groupContext.contextFor(message) : undefined;
+    const { readDocument } = dependencies;
+    const documentText = readDocument && (async (attachment: Attachment) => readDocument(await download(attachment), attachment));
+    const quoted = await quotedContextOf(message, { language: settings.language, ...(documentText ? { documentText } : {}) });
+    const attachments = [...(await dependencies.recentAttachments.takeFor(message, 'image')), ...quoted.images];
+    const groupChatter = message.chatKind === 'group' ? await dependencies.groupContext.contextFor(message) : undefined;
+    // The quoted message first: it is what the question is about.
+    const chatContext = [quoted.block, groupChatter].filter((part) => part !== undefined && part !== '').join('\n\n') || undefined;
     const images = await loadImages(attachments, { download, limits: settings.imageLimits, language: settings.language, send: notice });
     const wordless = message.text.trim() === '';
-    if (wordless && images.length === 0) {
+    const withLead = (text: string) => (quoted.lead ? `${quoted.lead}\n\n${text}` : text);
+    if (wordless && images.length === 0 && !quoted.block) {
       // Nothing to ask the model: say how to ask instead of answering an empty question.
       if (attachments.length === 0) await final({ text: say(emptyMentionHint, settings.language), files: [] });
       return { admission, replies: sink.sent };
@@ -247,7 +258,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       outcome = await dependencies.agent.runTurn({
         conversationKey: message.conversationKey,
         spaceKey: message.spaceKey,
-        question: wordless ? say(imageOnlyQuestion, settings.language) : message.text,
+        question: wordless ? say(quoted.block ? quotedOnlyQuestion : imageOnlyQuestion, settings.language) : message.text,
         speakerName: message.chatKind === 'group' ? message.sender.name : undefined,
         images,
         chatContext,
@@ -255,7 +266,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
         signal: cancel.signal,
         progress,
         onStep,
-        ...(live ? { onPreview: (text: string) => live.preview(text) } : {}),
+        ...(live ? { onPreview: (text: string) => live.preview(withLead(text)) } : {}),
       });
     } finally {
       stopWorking?.();
@@ -263,7 +274,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       await live?.end();
     }
     hooks?.turnDone();
-    await final(outcome.reply);
+    await final({ ...outcome.reply, text: withLead(outcome.reply.text) });
     return { admission, replies: sink.sent, turn: outcome.record };
   };
 

@@ -1,4 +1,4 @@
-import { segmentsOf } from '../shared/segments.js';
+import { segmentsOf } from './segments.js';
 const graphemes = new Intl.Segmenter('th', { granularity: 'grapheme' });
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutAtGrapheme } from '../../../src/pipeline/grapheme-cut.js';
+import { cutAtGrapheme } from '../../../src/shared/grapheme-cut.js';
 
 const graphemes = (text: string) => Array.from(new Intl.Segmenter('th', { granularity: 'grapheme' }).segment(text), (part) => part.segment);
 
