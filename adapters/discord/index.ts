@@ -20,6 +20,8 @@ import type { Language } from '../../src/shared/types.js';
 import { DiscordDelivery } from './delivery.js';
 import { downloadDiscordAttachment } from './download.js';
 import { normalizeDiscordMessage } from './inbound.js';
+import { quotedOf } from './quoted.js';
+import { ChatQueue } from '../common/chat-queue.js';
 import { answerAutocomplete, takeCommand } from './interactions.js';
 import { previewRest } from './preview-rest.js';
 import { discordResponder } from './responder.js';
@@ -105,6 +107,7 @@ class DiscordAdapter implements PlatformAdapter {
   private handler: InboundHandler | undefined;
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly intake = new ChatQueue<string>();
 
   constructor(private readonly options: DiscordAdapterOptions) {
     this.rest = new REST(options.apiBaseUrl ? { api: options.apiBaseUrl } : {}).setToken(options.token);
@@ -195,7 +198,8 @@ class DiscordAdapter implements PlatformAdapter {
       ...(this.options.shards === undefined ? {} : { shards: this.options.shards === 'auto' ? ('auto' as const) : [...this.options.shards] }),
       ...(this.options.shardCount === undefined ? {} : { shardCount: this.options.shardCount }),
     });
-    client.on(Events.MessageCreate, (message) => this.track(this.takeMessage(message)));
+    // One channel's messages are stored in the order they came, also when one waits for the message it replies to.
+    client.on(Events.MessageCreate, (message) => this.track(this.intake.run(message.channelId, () => this.takeMessage(message))));
     client.on(Events.InteractionCreate, (interaction) => this.track(this.takeInteraction(interaction)));
     client.on(Events.Error, (error) => this.options.logger.warn({ error: describeError(error) }, 'discord client error'));
     const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -238,6 +242,11 @@ class DiscordAdapter implements PlatformAdapter {
     if (this.stopped || !this.handler) return;
     const normalized = normalizeDiscordMessage(message, this.botUserId);
     if (!normalized) return;
+    // Only a question the bot will answer needs what it replies to (it may cost a fetch).
+    if (normalized.mentionsBot || normalized.repliesToBot || normalized.chatKind === 'direct') {
+      const quoted = await quotedOf(message, this.botUserId);
+      if (quoted) normalized.quoted = quoted;
+    }
     this.delivery.markReachable(message.channelId);
     try {
       await this.handler.accept(normalized);

@@ -28,7 +28,8 @@ export interface DiscordHarness {
   /** What the adapter reported of its sending (the /metrics counters), in order. */
   deliveryEvents: DeliveryEvent[];
   /** Dispatches a message and waits until the adapter stored it and the queue is idle (answered, ignored or failed). */
-  deliver(spec: IncomingMessageSpec): Promise<void>;
+  /** Dispatches the message and waits until the app handled it; the message as the gateway sent it. */
+  deliver(spec: IncomingMessageSpec): Promise<Record<string, unknown>>;
   /** Dispatches a slash command or autocomplete and waits until the core is idle again. */
   interact(spec: IncomingInteractionSpec): Promise<{ id: string; token: string }>;
   /** Contents of what the bot posted in a channel (interaction replies included), in order. */
@@ -103,9 +104,11 @@ export async function startDiscordHarness(options: DiscordHarnessOptions = {}): 
     deliveryEvents,
     deliver: async (spec) => {
       const before = accepted;
-      if (!(await discord.dispatchMessage(spec))) throw new Error('the fake would not send this message to the bot');
+      const dispatched = await discord.dispatchMessage(spec);
+      if (!dispatched) throw new Error('the fake would not send this message to the bot');
       await acceptedCount(before + 1);
       await test.app.inbound.idle();
+      return dispatched;
     },
     interact: async (spec) => {
       const before = accepted;
