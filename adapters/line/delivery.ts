@@ -15,6 +15,17 @@ export interface Bubble {
   quoteToken?: string;
 }
 
+/** A message LINE accepted: its id, and the text it carried. */
+export interface SentBubble {
+  id: string;
+  text: string;
+}
+
+/** The ids LINE returned, with the texts of the bubbles they belong to (in the same order). */
+export function sentBubbles(bubbles: readonly Bubble[], ids: readonly string[]): SentBubble[] {
+  return ids.flatMap((id, index) => (bubbles[index] ? [{ id, text: bubbles[index].text }] : []));
+}
+
 export type LineSendFailure = 'quota-exhausted' | 'rejected' | 'network';
 
 export class LineSendError extends Error {

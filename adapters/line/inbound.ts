@@ -1,5 +1,6 @@
 import type { webhook } from '@line/bot-sdk';
-import type { Attachment, InboundMessage, Sender } from '../../src/shared/types.js';
+import type { Attachment, InboundMessage, QuotedMessage, Sender } from '../../src/shared/types.js';
+import type { SeenLineMessage } from './message-store.js';
 import { lineAddressing } from './addressing.js';
 
 // LINE webhook events → the InboundMessage every platform produces (docs/architecture.md, "Data flow of one
@@ -10,6 +11,8 @@ import { lineAddressing } from './addressing.js';
 export interface LineNormalizeOptions {
   /** Whether a quoted message id is one of the bot's own messages (recorded when they were sent). */
   isBotMessage(messageId: string): Promise<boolean>;
+  /** The message a text quotes, from the chat's store (message-store.ts). */
+  quotedMessage(chatId: string, messageId: string): Promise<QuotedMessage>;
   /** How long a reply token is used before the answer is pushed instead (LINE_REPLY_WINDOW_MS). */
   replyWindowMs: number;
 }
@@ -55,11 +58,13 @@ async function normalizeOne(event: MessageEvent, options: LineNormalizeOptions):
   let text = '';
   let mentionsBot = false;
   let repliesToBot = false;
+  let quoted: QuotedMessage | undefined;
   const attachments: Attachment[] = [];
   if (message.type === 'text') {
     const content = message as webhook.TextMessageContent;
     ({ text, mentionsBot } = lineAddressing(content.text, content.mention));
     repliesToBot = content.quotedMessageId !== undefined && (await options.isBotMessage(content.quotedMessageId));
+    if (content.quotedMessageId !== undefined) quoted = await options.quotedMessage(chatId, content.quotedMessageId);
   } else {
     const attachment = attachmentOf(message);
     // Stickers, audio, video, locations, external images: nothing the assistant reads.
@@ -79,10 +84,24 @@ async function normalizeOne(event: MessageEvent, options: LineNormalizeOptions):
     repliesToBot,
     attachments,
     receivedAt: new Date(event.timestamp),
+    ...(quoted ? { quoted } : {}),
     ...(event.replyToken
       ? { replyToken: { value: event.replyToken, expiresAt: new Date(event.timestamp + options.replyWindowMs), ...(quoteToken ? { quoteToken } : {}) } }
       : {}),
   };
+}
+
+/** A message event as the quote store keeps it (message-store.ts); undefined for one that cannot be quoted usefully. */
+export function seenOf(event: webhook.Event): { chatId: string; messageId: string; seen: SeenLineMessage } | undefined {
+  if (event.type !== 'message') return undefined;
+  const { message, source, timestamp } = event as MessageEvent;
+  const chatId = chatIdOf(source);
+  if (!chatId || !source) return undefined;
+  const text = message.type === 'text' ? (message as webhook.TextMessageContent).text : '';
+  const attachment = attachmentOf(message);
+  if (text === '' && !attachment) return undefined;
+  const seen: SeenLineMessage = { author: senderOf(source, chatId).name, byBot: false, text, sentAt: timestamp, ...(attachment ? { attachment } : {}) };
+  return { chatId, messageId: message.id, seen };
 }
 
 function imageSetOf(event: MessageEvent): { id: string; index: number } | undefined {

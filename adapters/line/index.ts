@@ -9,9 +9,10 @@ import type { Logger } from '../../src/shared/log.js';
 import type { Language } from '../../src/shared/types.js';
 import { readCapped } from '../common/read-capped.js';
 import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../common/scheduler.js';
-import { chatIdOf, normalizeLineEvents } from './inbound.js';
+import { chatIdOf, normalizeLineEvents, seenOf } from './inbound.js';
+import { LineMessageStore } from './message-store.js';
 import { lineResponder } from './responder.js';
-import { lineErrorMessage, sendBubbles } from './delivery.js';
+import { lineErrorMessage, sendBubbles, type SentBubble } from './delivery.js';
 import { lineWebhookRoute } from './webhook.js';
 import { WebhookGate } from '../common/webhook-gate.js';
 import { PlatformConfigError } from '../../src/shared/platform-config-error.js';
@@ -71,6 +72,8 @@ class LineAdapter implements PlatformAdapter {
   /** Opens once the handler is known (attach, or start), closes at stop: a signed event is stored whenever it is open. */
   private readonly gate = new WebhookGate();
   private quotaExhausted = false;
+  /** The bot's display name (getBotInfo), the author of its messages when they are quoted. */
+  private botName: string | undefined;
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: LineAdapterOptions) {
@@ -112,6 +115,7 @@ class LineAdapter implements PlatformAdapter {
       }
       throw new Error(`line: could not reach the Messaging API: ${lineErrorMessage(error)}`, { cause: error });
     }
+    this.botName = info.displayName;
     this.options.logger.info({ bot: info.basicId, name: info.displayName }, 'line bot started: webhook at /webhooks/line');
     // After start: LINE's test delivery needs the route open, and a slow answer must not hold the start-up.
     void this.track(this.logWebhookCheck());
@@ -132,7 +136,7 @@ class LineAdapter implements PlatformAdapter {
       timeZone: this.options.timeZone,
       sleep: this.options.sleep ?? timerSleep,
       scheduler: this.options.scheduler ?? timerScheduler,
-      recordSent: (ids) => this.recordSent(ids),
+      recordSent: (sent) => this.recordSent(message.conversationKey.slice('line:'.length), sent),
       onQuotaExhausted: () => (this.quotaExhausted = true),
       observeDelivery: this.options.observeDelivery,
     });
@@ -177,8 +181,13 @@ class LineAdapter implements PlatformAdapter {
   private async takeEvents(events: webhook.Event[]): Promise<void> {
     const handler = this.handler;
     if (!handler) throw new Error('line adapter not started');
+    const store = new LineMessageStore(handler);
+    // Kept before any is read: a message may quote one of the same batch.
+    const seen = events.flatMap((event) => seenOf(event) ?? []);
+    await Promise.all(seen.map((message) => store.remember(message.chatId, message.messageId, message.seen)));
     const messages = await normalizeLineEvents(events, {
       isBotMessage: (id) => handler.hasRecord(`line-sent:${id}`),
+      quotedMessage: (chatId, id) => store.quoted(chatId, id),
       replyWindowMs: this.options.replyWindowMs,
     });
     for (const message of messages) await handler.accept(message);
@@ -200,16 +209,22 @@ class LineAdapter implements PlatformAdapter {
           observeDelivery: this.options.observeDelivery,
         },
       );
-      await this.recordSent(ids);
+      await this.recordSent(
+        chatId,
+        ids.map((id) => ({ id, text: say(joinGreeting, this.options.language) })),
+      );
     } catch (error) {
       this.options.logger.warn({ chatId, error: describeError(error) }, 'line: join greeting not sent');
     }
   }
 
-  private async recordSent(ids: readonly string[]): Promise<void> {
+  /** The bot's sent messages: known as its own when quoted, and their text for a quote (message-store.ts). */
+  private async recordSent(chatId: string, sent: readonly SentBubble[]): Promise<void> {
     const handler = this.handler;
     if (!handler) return;
-    await Promise.all(ids.map((id) => handler.rememberRecord(`line-sent:${id}`, sentIdsTtlSeconds)));
+    const store = new LineMessageStore(handler);
+    const seen = (text: string) => ({ author: this.botName ?? 'Saeng', byBot: true, text, sentAt: Date.now() });
+    await Promise.all(sent.flatMap(({ id, text }) => [handler.rememberRecord(`line-sent:${id}`, sentIdsTtlSeconds), store.remember(chatId, id, seen(text))]));
   }
 
   private track<Result>(work: Promise<Result>): Promise<Result> {

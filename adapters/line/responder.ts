@@ -8,7 +8,7 @@ import type { InboundMessage, Language, OutboundFile, Reply } from '../../src/sh
 import type { Scheduler, Sleep } from '../common/scheduler.js';
 import { startTypingLoop, type TypingHandle } from '../common/typing.js';
 import { lineCapabilities, lineReplyShape } from './capabilities.js';
-import { replyBubbles, sendBubbles, type Bubble, type SendOptions } from './delivery.js';
+import { replyBubbles, sendBubbles, sentBubbles, type Bubble, type SendOptions, type SentBubble } from './delivery.js';
 import { readEarlyReply, remainderAfter } from './early-reply.js';
 import { lineLiveAnswer } from './live-answer.js';
 
@@ -26,8 +26,8 @@ export interface LineResponderOptions {
   timeZone: string;
   sleep: Sleep;
   scheduler: Scheduler;
-  /** Records the ids of the bot's sent messages, so a quote of one is a reply to the bot. */
-  recordSent(ids: readonly string[]): Promise<void>;
+  /** Records the bot's sent messages, so a quote of one is a reply to the bot and its text is known. */
+  recordSent(sent: readonly SentBubble[]): Promise<void>;
   onQuotaExhausted(): void;
   observeDelivery?: DeliveryObserver | undefined;
   now?: () => number;
@@ -114,7 +114,7 @@ export function lineResponder(message: InboundMessage, chatId: string, options: 
         bubbles.length === 0 ? [] : await sendBubbles({ chatId, replyToken: token?.value, replyTokenFresh: tokenFresh(), retrySeed }, bubbles, sendOptions);
       tokenSpent = true;
       await journal.sent(0);
-      await options.recordSent(ids);
+      await options.recordSent(sentBubbles(bubbles, ids));
     },
     working: typing.working,
     live: (start) =>
@@ -133,7 +133,7 @@ export function lineResponder(message: InboundMessage, chatId: string, options: 
           const bubbles = texts.map((text, index): Bubble => ({ type: 'text', text, ...(index === 0 && quoteToken ? { quoteToken } : {}) }));
           const ids = token === undefined ? undefined : await replyBubbles(token.value, bubbles, sendOptions);
           if (ids === undefined) return false;
-          await options.recordSent(ids);
+          await options.recordSent(sentBubbles(bubbles, ids));
           return true;
         },
       }),

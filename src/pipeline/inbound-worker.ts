@@ -101,12 +101,18 @@ export class InboundWorker implements InboundHandler {
     return (await this.options.spaces.knowledge.listKnowledgeBases({ spaceKey })).map((knowledgeBase) => knowledgeBase.name);
   }
 
-  async rememberRecord(key: string, ttlSeconds: number): Promise<void> {
-    await this.options.records.set(`adapter-record:${key}`, true, ttlSeconds * 1000);
+  async rememberRecord(key: string, ttlSeconds: number, value?: string): Promise<void> {
+    await this.options.records.set(`adapter-record:${key}`, value ?? true, ttlSeconds * 1000);
   }
 
   async hasRecord(key: string): Promise<boolean> {
-    return (await this.options.records.get(`adapter-record:${key}`)) === true;
+    const value: unknown = await this.options.records.get(`adapter-record:${key}`);
+    return value === true || typeof value === 'string';
+  }
+
+  async readRecord(key: string): Promise<string | undefined> {
+    const value: unknown = await this.options.records.get(`adapter-record:${key}`);
+    return typeof value === 'string' ? value : undefined;
   }
 
   /** The responder of the adapter that received the message; undefined when it is not running here or not started. */

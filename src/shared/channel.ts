@@ -99,10 +99,13 @@ export interface InboundHandler {
   knowledgeBaseNames(spaceKey: string): Promise<string[]>;
   /**
    * A small persistent record an adapter keeps for itself (LINE: the ids of the bot's own messages, so a quote of
-   * one is known as a reply to the bot), shared by every bot process and forgotten after `ttlSeconds`.
+   * one is known as a reply to the bot; the messages it saw, so a quote can be looked up), shared by every bot
+   * process and forgotten after `ttlSeconds`. `value`: a short text kept with it (the adapter bounds it).
    */
-  rememberRecord(key: string, ttlSeconds: number): Promise<void>;
+  rememberRecord(key: string, ttlSeconds: number, value?: string): Promise<void>;
   hasRecord(key: string): Promise<boolean>;
+  /** The text a record was kept with; undefined when there is none (or it was forgotten). */
+  readRecord(key: string): Promise<string | undefined>;
 }
 
 /**

@@ -81,8 +81,9 @@ export async function startDiscordHarness(options: DiscordHarnessOptions = {}): 
     },
     moveSpace: (move) => test.app.inbound.moveSpace(move),
     knowledgeBaseNames: (spaceKey) => test.app.inbound.knowledgeBaseNames(spaceKey),
-    rememberRecord: (key, ttlSeconds) => test.app.inbound.rememberRecord(key, ttlSeconds),
+    rememberRecord: (key, ttlSeconds, value) => test.app.inbound.rememberRecord(key, ttlSeconds, value),
     hasRecord: (key) => test.app.inbound.hasRecord(key),
+    readRecord: (key) => test.app.inbound.readRecord(key),
   };
   try {
     await startAdapters([adapter], { inbound, identify: (platform, identity) => test.app.identify(platform, identity) });
