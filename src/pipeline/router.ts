@@ -5,6 +5,8 @@ import type { AttachmentDownloader } from './attachment-downloader.js';
 import type { GroupContext } from './group-context.js';
 import type { InboundQueue } from '../queue/inbound-queue.js';
 import { loadImages } from './load-images.js';
+import { latenessOf, withLateNote, type LateSettings } from './late-answer.js';
+import { missedMessagesText } from './missed-messages.js';
 import { startTurnLive } from './live-answer.js';
 import type { ImageLimits } from '../images/inspect-image.js';
 import { directReplies, ReplySink, type MessageReplies } from './reply-journal.js';
@@ -45,6 +47,8 @@ export interface RouterDependencies {
     /** Platforms whose answers are shown while written (STREAM_PLATFORMS); absent: none. */
     streamPlatforms?: ReadonlySet<Platform>;
   };
+  /** A stale backlog (MAX_MESSAGE_AGE_MS, MISSED_MESSAGE_AGE_MS): late-noted or listed as missed; absent: off. */
+  late?: LateSettings;
   log: Logger;
   /** Told about every handled message (metrics). */
   observe?: (handled: HandledMessage, message: InboundMessage) => void;
@@ -172,6 +176,14 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
         .catch((error: unknown) => log.warn({ ...base, error: String(error) }, 'progress note failed'));
     };
     const download = (attachment: Attachment) => dependencies.download(message.platform, attachment, settings.maxAttachmentBytes);
+    // Its age when its turn starts (late-answer.ts); a missed one and those behind it get one reply, no turn.
+    const late = admission.kind === 'dispatch' ? dependencies.late : undefined;
+    const lateness = late ? latenessOf(message, late) : 'fresh';
+    if (late && lateness === 'missed') {
+      const isQuestion = (other: InboundMessage) => admitted(other).kind === 'dispatch';
+      await final({ text: await missedMessagesText(message, replies, { settings: late, isQuestion }), files: [] });
+      return { admission, replies: sink.sent };
+    }
 
     // Everything that calls the model counts against the user's quota; cheap commands do not. A resumed message was
     // counted when it first ran: a shared quota would otherwise charge the user again for a process that died.
@@ -263,7 +275,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       await live?.end();
     }
     hooks?.turnDone();
-    await final(outcome.reply);
+    await final(late && lateness === 'late' ? withLateNote(outcome.reply, message.receivedAt, late) : outcome.reply);
     return { admission, replies: sink.sent, turn: outcome.record };
   };
 
