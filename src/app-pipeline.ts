@@ -102,6 +102,13 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
       imageLimits: { maxBytes: Math.min(config.MAX_IMAGE_BYTES, config.MAX_ATTACHMENT_BYTES), maxPixels: config.MAX_IMAGE_PIXELS },
       streamPlatforms: new Set(config.STREAM_PLATFORMS),
     },
+    late: {
+      maxAgeMs: config.MAX_MESSAGE_AGE_MS,
+      missedAgeMs: config.MISSED_MESSAGE_AGE_MS,
+      timeZone: config.BOT_TIMEZONE,
+      language: config.BOT_LANGUAGE,
+      now: () => clock().getTime(),
+    },
     log,
     observe: options.observe,
   });

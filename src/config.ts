@@ -218,6 +218,10 @@ export const configSchema = z
     USER_MESSAGES_PER_MINUTE: positiveInt(10, 10_000),
     DEDUPE_TTL_SECONDS: positiveInt(24 * 3600, 30 * 24 * 3600),
     MAX_MESSAGE_CHARS: positiveInt(8000, 100_000),
+    // A backlog after downtime (src/pipeline/late-answer.ts): older than this, an answer says it is late; past the
+    // second, no turn runs and one reply lists the missed questions. 0 turns either off.
+    MAX_MESSAGE_AGE_MS: countOrOff(1_800_000, 30 * 86_400_000),
+    MISSED_MESSAGE_AGE_MS: countOrOff(86_400_000, 365 * 86_400_000),
     MAX_ATTACHMENT_BYTES: positiveInt(20 * 1024 * 1024, 512 * 1024 * 1024),
     IMAGE_CONTEXT_SECONDS: countOrOff(180, 24 * 3600),
     GROUP_CONTEXT_MESSAGES: countOrOff(10, 50),

@@ -1,5 +1,5 @@
 import type { DeliveryJournal, LiveAnswerStart, Responder } from '../shared/channel.js';
-import type { Reply } from '../shared/types.js';
+import type { InboundMessage, Reply } from '../shared/types.js';
 import type { InboundQueue, PartState, QueuedMessage, StoredReply } from '../queue/inbound-queue.js';
 
 /** Where the router records the replies of one message, and how far each got (docs/architecture.md, "Send"). */
@@ -13,6 +13,27 @@ export interface MessageReplies {
   journal(index: number): Promise<DeliveryJournal>;
   /** The live (streamed) message of this message's answer: handed to `Responder.live`, named by the final reply. */
   readonly live: LiveMessage;
+  /** Up to `limit` unfinished messages of the conversation stored after this one (none on the direct path). */
+  later(limit: number): Promise<LaterMessage[]>;
+}
+
+/** A message waiting behind the one being answered, which that answer may cover (src/pipeline/missed-messages.ts). */
+export interface LaterMessage {
+  message: InboundMessage;
+  /** Already covered (or answered) by an earlier attempt of this message. */
+  answered: boolean;
+  /** Stores `coveredReply` as its answer: when its turn comes it is completed and sends nothing. */
+  cover(): Promise<void>;
+}
+
+/**
+ * The stored answer of a message another reply answered for it: empty, so delivering it sends nothing. No other
+ * reply is empty (a platform refuses an empty message), so it cannot be mistaken for one.
+ */
+export const coveredReply: Reply = { text: '', files: [] };
+
+function isCovered(reply: Reply): boolean {
+  return reply.text === '' && reply.files.length === 0;
 }
 
 /** A `LiveAnswerStart` that also tells which live message the final reply must complete. */
@@ -49,6 +70,12 @@ export async function queuedReplies(queue: InboundQueue, entry: QueuedMessage, a
     answered: entry.answered,
     live: liveMessage(entry.liveMessage, (handle) => queue.rememberLiveMessage(sequence, handle)),
     store: (index, reply, final) => queue.storeReply(sequence, index, reply, final),
+    later: async (limit) =>
+      (await queue.following(entry.message.conversationKey, sequence, limit)).map((later) => ({
+        message: later.message,
+        answered: later.answered,
+        cover: () => queue.storeReply(later.sequence, 0, coveredReply, true),
+      })),
     journal: async (index) => {
       const parts = firstAttempt ? new Map<number, PartState>() : await queue.parts(sequence, index);
       return {
@@ -73,6 +100,7 @@ export function directReplies(): MessageReplies {
     answered: false,
     live: liveMessage(undefined, async () => undefined),
     store: async () => undefined,
+    later: async () => [],
     journal: async () => memoryJournal(),
   };
 }
@@ -135,6 +163,8 @@ export class ReplySink {
   }
 
   private async deliver(index: number, reply: Reply, final: boolean): Promise<void> {
+    // Answered by another message's reply: stored so it is not answered again, nothing of its own to send.
+    if (isCovered(reply)) return;
     this.sent.push(reply);
     const journal = await this.replies.journal(index);
     const liveMessage = final ? this.replies.live.current() : undefined;

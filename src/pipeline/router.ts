@@ -6,6 +6,8 @@ import type { GroupContext } from './group-context.js';
 import { quotedContextOf } from './quoted-context.js';
 import type { InboundQueue } from '../queue/inbound-queue.js';
 import { loadImages } from './load-images.js';
+import { lateNoteText, latenessOf, type LateSettings } from './late-answer.js';
+import { missedMessagesText } from './missed-messages.js';
 import { startTurnLive } from './live-answer.js';
 import type { ImageLimits } from '../images/inspect-image.js';
 import { directReplies, ReplySink, type MessageReplies } from './reply-journal.js';
@@ -48,6 +50,8 @@ export interface RouterDependencies {
     /** Platforms whose answers are shown while written (STREAM_PLATFORMS); absent: none. */
     streamPlatforms?: ReadonlySet<Platform>;
   };
+  /** A stale backlog (MAX_MESSAGE_AGE_MS, MISSED_MESSAGE_AGE_MS): late-noted or listed as missed; absent: off. */
+  late?: LateSettings;
   log: Logger;
   /** Told about every handled message (metrics). */
   observe?: (handled: HandledMessage, message: InboundMessage) => void;
@@ -177,6 +181,14 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
         .catch((error: unknown) => log.warn({ ...base, error: String(error) }, 'progress note failed'));
     };
     const download = (attachment: Attachment) => dependencies.download(message.platform, attachment, settings.maxAttachmentBytes);
+    // Its age when its turn starts (late-answer.ts); a missed one and those behind it get one reply, no turn.
+    const late = admission.kind === 'dispatch' ? dependencies.late : undefined;
+    const lateness = late ? latenessOf(message, late) : 'fresh';
+    if (late && lateness === 'missed') {
+      const isQuestion = (other: InboundMessage) => admitted(other).kind === 'dispatch';
+      await final({ text: await missedMessagesText(message, replies, { settings: late, isQuestion }), files: [] });
+      return { admission, replies: sink.sent };
+    }
 
     // Everything that calls the model counts against the user's quota; cheap commands do not. A resumed message was
     // counted when it first ran: a shared quota would otherwise charge the user again for a process that died.
@@ -233,7 +245,9 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     const chatContext = [quoted.block, groupChatter].filter((part) => part !== undefined && part !== '').join('\n\n') || undefined;
     const images = await loadImages(attachments, { download, limits: settings.imageLimits, language: settings.language, send: notice });
     const wordless = message.text.trim() === '';
-    const withLead = (text: string) => (quoted.lead ? `${quoted.lead}\n\n${text}` : text);
+    // Code's notes in front of the answer (and of its live preview): late, a quote the bot cannot see.
+    const leads = [late && lateness === 'late' ? lateNoteText(message.receivedAt, late) : undefined, quoted.lead].filter((lead) => lead !== undefined);
+    const withLead = (text: string) => [...leads, text].join('\n\n');
     if (wordless && images.length === 0 && !quoted.block) {
       // Nothing to ask the model: say how to ask instead of answering an empty question.
       if (attachments.length === 0) await final({ text: say(emptyMentionHint, settings.language), files: [] });

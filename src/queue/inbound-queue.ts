@@ -1,4 +1,5 @@
 import type { AcceptResult } from '../shared/channel.js';
+import { parseInboundMessage } from '../shared/inbound-message-schema.js';
 import type { InboundMessage, Platform, Reply } from '../shared/types.js';
 
 // The durable inbound queue (docs/architecture.md, "Data flow of one message"): a message is stored before the
@@ -30,6 +31,15 @@ export function liveMessageFits(handle: string): boolean {
 /** A stored handle read back, or undefined for none (or a value no version of ours could have stored). */
 export function readLiveMessage(value: unknown): string | undefined {
   return typeof value === 'string' && liveMessageFits(value) ? value : undefined;
+}
+
+/** A stored message body read back, or undefined when this version cannot read it. */
+export function readStoredMessage(body: string): InboundMessage | undefined {
+  try {
+    return parseInboundMessage(JSON.parse(body));
+  } catch {
+    return undefined;
+  }
 }
 
 export interface StoredReply {
@@ -87,6 +97,13 @@ export interface InboundQueue {
   remember(message: InboundMessage): Promise<boolean>;
   /** The oldest unfinished message of a conversation. */
   next(conversationKey: string): Promise<QueuedMessage | undefined>;
+  /**
+   * Up to `limit` unfinished messages of a conversation stored after `afterSequence`, in order, without taking them:
+   * a stale backlog is answered by one reply that covers the messages behind it (src/pipeline/missed-messages.ts).
+   * On a shared backend, call it only while holding the conversation; the messages it returns may then be written to.
+   * A message this version cannot read is left out (`next` gives it up when its turn comes).
+   */
+  following(conversationKey: string, afterSequence: number, limit: number): Promise<QueuedMessage[]>;
   /** Every conversation with an unfinished message, the one with the oldest message first. */
   openConversations(): Promise<string[]>;
   /** Counts one more attempt at processing a message; resolves with the count (crash loops end in `failed`). */

@@ -9,6 +9,7 @@ import type { RedisClient } from '../redis/redis-client.js';
 import {
   liveMessageFits,
   readLiveMessage,
+  readStoredMessage,
   type ConversationClaim,
   type InboundQueue,
   type PartState,
@@ -137,6 +138,21 @@ export class RedisInboundQueue implements InboundQueue {
         await this.finish(sequence, 'failed');
       }
     }
+  }
+
+  async following(conversationKey: string, afterSequence: number, limit: number): Promise<QueuedMessage[]> {
+    const flat = await scripts.followingScript.run(this.options.client, [this.prefix, conversationKey, afterSequence, limit]);
+    const rows = Array.isArray(flat) ? flat : [];
+    const found: QueuedMessage[] = [];
+    for (let at = 0; at + 2 < rows.length; at += 3) {
+      const sequence = Number(rows[at]);
+      const message = readStoredMessage(String(rows[at + 1]));
+      if (!Number.isFinite(sequence) || !message) continue;
+      // Its replies are written under this conversation's lease (fenced), like those of `next`.
+      this.conversations.set(sequence, conversationKey);
+      found.push({ sequence, message, answered: rows[at + 2] === 'answered' });
+    }
+    return found;
   }
 
   async openConversations(): Promise<string[]> {

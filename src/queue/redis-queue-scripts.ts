@@ -58,6 +58,20 @@ local fields = redis.call('HMGET', p .. 'm:' .. first[1], 'body', 'state', 'live
 return {first[1], fields[1] or '', fields[2] or '', fields[3] or ''}
 `);
 
+/** ARGV: prefix, conversation, after sequence, limit. → flat {sequence, body, state, …} of the messages after it. */
+export const followingScript = new LuaScript(`
+local p = ARGV[1]
+local later = redis.call('ZRANGEBYSCORE', p .. 'c:' .. ARGV[2], '(' .. ARGV[3], '+inf', 'LIMIT', 0, tonumber(ARGV[4]))
+local out = {}
+for _, seq in ipairs(later) do
+  local fields = redis.call('HMGET', p .. 'm:' .. seq, 'body', 'state')
+  out[#out + 1] = seq
+  out[#out + 1] = fields[1] or ''
+  out[#out + 1] = fields[2] or ''
+end
+return out
+`);
+
 /** ARGV: prefix, conversation, owner, sequence. → the attempt count. */
 export const startAttemptScript = new LuaScript(`${fence}
 return redis.call('HINCRBY', p .. 'm:' .. ARGV[4], 'attempts', 1)

@@ -10,6 +10,7 @@ import { parseStoredReply } from './stored-reply.js';
 import {
   liveMessageFits,
   readLiveMessage,
+  readStoredMessage,
   type InboundQueue,
   type PartState,
   type PendingCount,
@@ -126,6 +127,9 @@ export class SqliteInboundQueue implements InboundQueue {
       next: database.prepare<[string], { sequence: number; body: string; state: string; live_message: string | null }>(
         `SELECT sequence, body, state, live_message FROM messages WHERE conversation = ? AND state IN ('pending', 'answered') ORDER BY sequence LIMIT 1`,
       ),
+      following: database.prepare<[string, number, number], { sequence: number; body: string; state: string }>(
+        `SELECT sequence, body, state FROM messages WHERE conversation = ? AND state IN ('pending', 'answered') AND sequence > ? ORDER BY sequence LIMIT ?`,
+      ),
       open: database.prepare<[], { conversation: string }>(
         `SELECT conversation FROM messages WHERE state IN ('pending', 'answered') GROUP BY conversation ORDER BY min(sequence)`,
       ),
@@ -175,6 +179,13 @@ export class SqliteInboundQueue implements InboundQueue {
         this.statements.giveUp.run(row.sequence);
       }
     }
+  }
+
+  async following(conversationKey: string, afterSequence: number, limit: number): Promise<QueuedMessage[]> {
+    return this.statements.following.all(conversationKey, afterSequence, limit).flatMap((row) => {
+      const message = readStoredMessage(row.body);
+      return message ? [{ sequence: row.sequence, message, answered: row.state === 'answered' }] : [];
+    });
   }
 
   async openConversations(): Promise<string[]> {

@@ -13,7 +13,8 @@ export function inboundMessage(overrides: Partial<InboundMessage> = {}): Inbound
     mentionsBot: false,
     repliesToBot: false,
     attachments: [],
-    receivedAt: new Date(0),
+    // Now: an older message is answered as late (src/pipeline/late-answer.ts).
+    receivedAt: new Date(),
     ...overrides,
   };
 }

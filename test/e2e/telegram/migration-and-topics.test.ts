@@ -20,7 +20,7 @@ afterEach(async () => {
 const mention = (text: string) => `@${harness?.telegram.bot.username ?? ''} ${text}`;
 
 function serviceMessage(fields: Record<string, unknown>): NewUpdate {
-  return { message: { message_id: 90, date: 1_764_600_000, from: manee, ...fields } } as unknown as NewUpdate;
+  return { message: { message_id: 90, date: Math.floor(Date.now() / 1000), from: manee, ...fields } } as unknown as NewUpdate;
 }
 
 describe('Telegram group → supergroup migration', () => {

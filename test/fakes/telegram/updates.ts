@@ -18,7 +18,8 @@ interface MessageBase {
 }
 
 let lastMessageId = 1000;
-const defaultDate = 1_764_600_000;
+// Now, as Telegram would date a message it delivers at once (an older one is answered as late: src/pipeline/late-answer.ts).
+const defaultDate = () => Math.floor(Date.now() / 1000);
 
 export function user(id: number, first_name: string, username?: string): User {
   return { id, is_bot: false, first_name, ...(username === undefined ? {} : { username }), language_code: 'th' };
@@ -38,7 +39,7 @@ function base(options: MessageBase): Record<string, unknown> {
     message_id: options.messageId ?? lastMessageId,
     from: options.from,
     chat: options.chat,
-    date: options.date ?? defaultDate,
+    date: options.date ?? defaultDate(),
   };
   if (options.replyTo) {
     const { reply_to_message: _nested, ...repliedTo } = options.replyTo as Message & { reply_to_message?: unknown };
