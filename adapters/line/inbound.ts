@@ -1,5 +1,5 @@
 import type { webhook } from '@line/bot-sdk';
-import type { Attachment, InboundMessage, Sender } from '../../src/shared/types.js';
+import type { Attachment, InboundMessage, Sender, UnreadableKind } from '../../src/shared/types.js';
 import { lineAddressing } from './addressing.js';
 
 // LINE webhook events → the InboundMessage every platform produces (docs/architecture.md, "Data flow of one
@@ -48,6 +48,9 @@ function attachmentOf(message: webhook.MessageContent): Attachment | undefined {
   return undefined;
 }
 
+/** LINE message types the assistant cannot take in: addressed to the bot, it is told what it can read. */
+const unreadableTypes: Readonly<Record<string, UnreadableKind>> = { audio: 'audio', video: 'video', sticker: 'sticker' };
+
 async function normalizeOne(event: MessageEvent, options: LineNormalizeOptions): Promise<InboundMessage | undefined> {
   const chatId = chatIdOf(event.source);
   if (!chatId || !event.source) return undefined;
@@ -56,13 +59,19 @@ async function normalizeOne(event: MessageEvent, options: LineNormalizeOptions):
   let mentionsBot = false;
   let repliesToBot = false;
   const attachments: Attachment[] = [];
+  let unreadable: UnreadableKind | undefined;
   if (message.type === 'text') {
     const content = message as webhook.TextMessageContent;
     ({ text, mentionsBot } = lineAddressing(content.text, content.mention));
     repliesToBot = content.quotedMessageId !== undefined && (await options.isBotMessage(content.quotedMessageId));
+  } else if (Object.hasOwn(unreadableTypes, message.type)) {
+    unreadable = unreadableTypes[message.type];
+    // A sticker can quote the bot's message: that addresses it in a group (audio and video cannot quote).
+    const quoted = (message as webhook.StickerMessageContent).quotedMessageId;
+    repliesToBot = quoted !== undefined && (await options.isBotMessage(quoted));
   } else {
     const attachment = attachmentOf(message);
-    // Stickers, audio, video, locations, external images: nothing the assistant reads.
+    // Locations, external images…: nothing the assistant reads or needs to answer.
     if (!attachment) return undefined;
     attachments.push(attachment);
   }
@@ -79,6 +88,7 @@ async function normalizeOne(event: MessageEvent, options: LineNormalizeOptions):
     repliesToBot,
     attachments,
     receivedAt: new Date(event.timestamp),
+    ...(unreadable ? { unreadable } : {}),
     ...(event.replyToken
       ? { replyToken: { value: event.replyToken, expiresAt: new Date(event.timestamp + options.replyWindowMs), ...(quoteToken ? { quoteToken } : {}) } }
       : {}),
