@@ -1,5 +1,5 @@
-import { MessageType, PermissionFlagsBits, type Attachment as DiscordAttachment, type Message } from 'discord.js';
-import type { Attachment, InboundMessage } from '../../src/shared/types.js';
+import { MessageFlags, MessageType, PermissionFlagsBits, type Attachment as DiscordAttachment, type Message } from 'discord.js';
+import type { Attachment, InboundMessage, UnreadableKind } from '../../src/shared/types.js';
 import { stripBotMentions } from './addressing.js';
 
 // One Discord message → the InboundMessage every platform produces (docs/architecture.md, "Data flow of one
@@ -16,6 +16,20 @@ export function discordAttachmentOf(attachment: DiscordAttachment, reference: At
   return { kind: mime.startsWith('image/') ? 'image' : 'file', mime, name: attachment.name, size: attachment.size, reference };
 }
 
+const isMedia = (attachment: Attachment): boolean => attachment.mime.startsWith('audio/') || attachment.mime.startsWith('video/');
+
+/**
+ * Media the assistant cannot take in (a voice message is an audio attachment with the IsVoiceMessage flag), when the
+ * message carried nothing readable: addressed to the bot, it is told what the bot can read.
+ */
+function unreadableOf(message: Message, attachments: readonly Attachment[]): UnreadableKind | undefined {
+  if (attachments.some((attachment) => !isMedia(attachment))) return undefined;
+  if (message.flags.has(MessageFlags.IsVoiceMessage)) return 'voice';
+  if (attachments.some((attachment) => attachment.mime.startsWith('audio/'))) return 'audio';
+  if (attachments.some((attachment) => attachment.mime.startsWith('video/'))) return 'video';
+  return message.stickers.size > 0 ? 'sticker' : undefined;
+}
+
 export function normalizeDiscordMessage(message: Message, botUserId: string): InboundMessage | undefined {
   if (message.author.bot || message.system || !questionTypes.has(message.type)) return undefined;
   const guild = message.guild;
@@ -23,9 +37,12 @@ export function normalizeDiscordMessage(message: Message, botUserId: string): In
   const mentionsBot = message.mentions.users.has(botUserId) || (roleId !== undefined && message.mentions.roles.has(roleId));
   const channelId = message.channelId;
   // CDN links are signed and expire: the download asks for the message again for fresh ones (download.ts).
-  const attachments = [...message.attachments.values()].map((attachment) =>
+  const all = [...message.attachments.values()].map((attachment) =>
     discordAttachmentOf(attachment, { kind: 'message', id: `${channelId}:${message.id}:${attachment.id}` }),
   );
+  const unreadable = unreadableOf(message, all);
+  // Audio and video are not documents either: they stay out of the attachments (and of a later /kb add).
+  const attachments = all.filter((attachment) => !isMedia(attachment));
   return {
     platform: 'discord',
     conversationKey: `discord:${channelId}`,
@@ -43,5 +60,6 @@ export function normalizeDiscordMessage(message: Message, botUserId: string): In
     repliesToBot: message.mentions.repliedUser?.id === botUserId,
     attachments,
     receivedAt: message.createdAt,
+    ...(unreadable ? { unreadable } : {}),
   };
 }

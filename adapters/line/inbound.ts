@@ -1,5 +1,5 @@
 import type { webhook } from '@line/bot-sdk';
-import type { Attachment, InboundMessage, QuotedMessage, Sender } from '../../src/shared/types.js';
+import type { Attachment, InboundMessage, QuotedMessage, Sender, UnreadableKind } from '../../src/shared/types.js';
 import type { SeenLineMessage } from './message-store.js';
 import { lineAddressing } from './addressing.js';
 
@@ -51,6 +51,9 @@ function attachmentOf(message: webhook.MessageContent): Attachment | undefined {
   return undefined;
 }
 
+/** LINE message types the assistant cannot take in: addressed to the bot, it is told what it can read. */
+const unreadableTypes: Readonly<Record<string, UnreadableKind>> = { audio: 'audio', video: 'video', sticker: 'sticker' };
+
 async function normalizeOne(event: MessageEvent, options: LineNormalizeOptions): Promise<InboundMessage | undefined> {
   const chatId = chatIdOf(event.source);
   if (!chatId || !event.source) return undefined;
@@ -60,14 +63,20 @@ async function normalizeOne(event: MessageEvent, options: LineNormalizeOptions):
   let repliesToBot = false;
   let quoted: QuotedMessage | undefined;
   const attachments: Attachment[] = [];
+  let unreadable: UnreadableKind | undefined;
   if (message.type === 'text') {
     const content = message as webhook.TextMessageContent;
     ({ text, mentionsBot } = lineAddressing(content.text, content.mention));
     repliesToBot = content.quotedMessageId !== undefined && (await options.isBotMessage(content.quotedMessageId));
     if (content.quotedMessageId !== undefined) quoted = await options.quotedMessage(chatId, content.quotedMessageId);
+  } else if (Object.hasOwn(unreadableTypes, message.type)) {
+    unreadable = unreadableTypes[message.type];
+    // A sticker can quote the bot's message: that addresses it in a group (audio and video cannot quote).
+    const stickerQuote = (message as webhook.StickerMessageContent).quotedMessageId;
+    repliesToBot = stickerQuote !== undefined && (await options.isBotMessage(stickerQuote));
   } else {
     const attachment = attachmentOf(message);
-    // Stickers, audio, video, locations, external images: nothing the assistant reads.
+    // Locations, external images…: nothing the assistant reads or needs to answer.
     if (!attachment) return undefined;
     attachments.push(attachment);
   }
@@ -85,6 +94,7 @@ async function normalizeOne(event: MessageEvent, options: LineNormalizeOptions):
     attachments,
     receivedAt: new Date(event.timestamp),
     ...(quoted ? { quoted } : {}),
+    ...(unreadable ? { unreadable } : {}),
     ...(event.replyToken
       ? { replyToken: { value: event.replyToken, expiresAt: new Date(event.timestamp + options.replyWindowMs), ...(quoteToken ? { quoteToken } : {}) } }
       : {}),

@@ -40,8 +40,10 @@ function wellFormed(event: Record<string, unknown>): boolean {
   if (event.type !== 'message') return true;
   const message = event.message;
   if (!isRecord(message) || typeof message.type !== 'string' || typeof message.id !== 'string') return false;
+  // Read for text and stickers only (a quote of the bot's message addresses it).
+  const quotes = message.type === 'text' || message.type === 'sticker';
+  if (quotes && message.quotedMessageId !== undefined && typeof message.quotedMessageId !== 'string') return false;
   if (message.type === 'text') {
-    if (message.quotedMessageId !== undefined && typeof message.quotedMessageId !== 'string') return false;
     return typeof message.text === 'string' && (message.mention === undefined || mentionWellFormed(message.mention));
   }
   if (message.type === 'image') return isRecord(message.contentProvider) && typeof message.contentProvider.type === 'string';

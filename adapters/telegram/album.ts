@@ -14,13 +14,18 @@ export function mergeAlbum(members: readonly InboundMessage[]): InboundMessage {
   const [first] = ordered;
   if (!first) throw new Error('mergeAlbum needs at least one message');
   const captioned = ordered.find((member) => member.text !== '') ?? first;
+  const attachments = ordered.flatMap((member) => member.attachments);
+  // A video among photos is left out; an album of videos alone is told what the bot can read.
+  const { unreadable: _first, ...rest } = first;
+  const unreadable = attachments.length === 0 ? ordered.find((member) => member.unreadable)?.unreadable : undefined;
   return {
-    ...first,
+    ...rest,
     sender: captioned.sender,
     text: captioned.text,
     mentionsBot: ordered.some((member) => member.mentionsBot),
     repliesToBot: ordered.some((member) => member.repliesToBot),
-    attachments: ordered.flatMap((member) => member.attachments),
+    attachments,
+    ...(unreadable ? { unreadable } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Chat, Message, MessageEntity } from 'telegraf/types';
-import type { Attachment, InboundMessage, Sender } from '../../src/shared/types.js';
+import type { Attachment, InboundMessage, Sender, UnreadableKind } from '../../src/shared/types.js';
 import { addressing, type BotIdentity } from './addressing.js';
 import { documentAttachment, photoAttachment } from './attachments.js';
 import { personName, quotedOf } from './quoted.js';
@@ -18,10 +18,32 @@ interface Content {
   text: string;
   entities: readonly MessageEntity[];
   attachments: Attachment[];
+  unreadable?: UnreadableKind;
+}
+
+/**
+ * Media the assistant cannot take in, answered with what it can read when sent to it. `animation` comes before any
+ * `document` check: the Bot API sets `document` on an animation too (a GIF or silent MP4: a video here).
+ */
+function unreadableOf(message: Message): UnreadableKind | undefined {
+  if ('voice' in message) return 'voice';
+  if ('audio' in message) return 'audio';
+  if ('video' in message || 'video_note' in message || 'animation' in message) return 'video';
+  if ('sticker' in message) return 'sticker';
+  return undefined;
+}
+
+function captionOf(message: Message, attachments: Attachment[]): Content {
+  const caption = 'caption' in message ? message.caption : undefined;
+  const captionEntities = 'caption_entities' in message ? message.caption_entities : undefined;
+  return { text: caption ?? '', entities: captionEntities ?? [], attachments };
 }
 
 function contentOf(message: Message, options: NormalizeOptions): Content | undefined {
   if ('text' in message) return { text: message.text, entities: message.entities ?? [], attachments: [] };
+  const unreadable = unreadableOf(message);
+  // Its caption, if any, is still a question (a sticker has none).
+  if (unreadable) return { ...captionOf(message, []), unreadable };
   const attachments: Attachment[] = [];
   if ('photo' in message) {
     const photo = photoAttachment(message.photo, options.maxImageBytes);
@@ -29,11 +51,9 @@ function contentOf(message: Message, options: NormalizeOptions): Content | undef
   } else if ('document' in message) {
     attachments.push(documentAttachment(message.document));
   }
-  // Stickers, voice, video, polls, service messages…: nothing the assistant can read.
+  // Polls, locations, service messages…: nothing the assistant can read or needs to answer.
   if (attachments.length === 0) return undefined;
-  const caption = 'caption' in message ? message.caption : undefined;
-  const captionEntities = 'caption_entities' in message ? message.caption_entities : undefined;
-  return { text: caption ?? '', entities: captionEntities ?? [], attachments };
+  return captionOf(message, attachments);
 }
 
 function chatTitle(chat: Chat): string | undefined {
@@ -94,6 +114,7 @@ export function normalizeTelegramMessage(message: Message, bot: BotIdentity, opt
     attachments: content.attachments,
     receivedAt: new Date(message.date * 1000),
     ...(quoted ? { quoted } : {}),
+    ...(content.unreadable ? { unreadable: content.unreadable } : {}),
   };
 }
 

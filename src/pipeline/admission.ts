@@ -1,6 +1,6 @@
 import type { ParsedCommand } from '../commands/command.js';
 import { parseCommand } from '../commands/parse.js';
-import type { InboundMessage } from '../shared/types.js';
+import type { InboundMessage, UnreadableKind } from '../shared/types.js';
 
 export type IgnoreReason = 'group-not-addressed' | 'duplicate' | 'empty' | 'file-only' | 'command-for-another-bot' | 'unknown-command';
 
@@ -8,8 +8,15 @@ export type IgnoreReason = 'group-not-addressed' | 'duplicate' | 'empty' | 'file
  * Admission as a value: answer it, run a command, or ignore it with a reason (the reason is logged and counted, so
  * a silent bot can be explained). See docs/architecture.md, "Data flow of one message".
  */
+export type AddressedReason = 'direct' | 'mention' | 'reply-to-bot';
+
+/**
+ * `unreadable`: a voice note, sticker… with no words, sent to the bot: it is told what the bot can read instead
+ * (`src/pipeline/unreadable-notice.ts`).
+ */
 export type Admission =
-  | { kind: 'dispatch'; reason: 'direct' | 'mention' | 'reply-to-bot' }
+  | { kind: 'dispatch'; reason: AddressedReason }
+  | { kind: 'unreadable'; reason: AddressedReason; what: UnreadableKind }
   | { kind: 'command'; reason: 'command'; command: ParsedCommand }
   | { kind: 'ignore'; reason: IgnoreReason };
 
@@ -20,7 +27,8 @@ export interface AdmissionOptions {
 }
 
 export function admit(message: InboundMessage, options: AdmissionOptions): Admission {
-  const addressed = message.chatKind === 'direct' || message.mentionsBot || message.repliesToBot;
+  const addressedAs = addressedReason(message);
+  const addressed = addressedAs !== undefined;
   const parsed = parseCommand(message.text, options.botUsername);
   if (parsed.kind === 'other-bot') return { kind: 'ignore', reason: 'command-for-another-bot' };
   if (parsed.kind === 'command') {
@@ -28,16 +36,24 @@ export function admit(message: InboundMessage, options: AdmissionOptions): Admis
     if (!options.knownCommands.has(parsed.command.name) && !addressed) return { kind: 'ignore', reason: 'unknown-command' };
     return { kind: 'command', reason: 'command', command: parsed.command };
   }
-  // A bare "@bot" is addressed (the photo sent just before may be its question); nothing at all, unaddressed, is not.
   const wordless = message.text.trim() === '';
+  // With a caption the caption is the question; without one there is nothing to answer but what the bot can read.
+  if (message.unreadable && wordless && message.attachments.length === 0 && addressedAs) {
+    return { kind: 'unreadable', reason: addressedAs, what: message.unreadable };
+  }
+  // A bare "@bot" is addressed (the photo sent just before may be its question); nothing at all, unaddressed, is not.
   if (wordless && message.attachments.length === 0 && !addressed) return { kind: 'ignore', reason: 'empty' };
   // Files with no words are not a question (the model reads images, not documents): kept for `/kb add` or the next
   // question, as LINE sends every file as a message of its own.
   if (wordless && message.attachments.length > 0 && message.attachments.every((attachment) => attachment.kind === 'file')) {
     return { kind: 'ignore', reason: 'file-only' };
   }
-  if (message.chatKind === 'direct') return { kind: 'dispatch', reason: 'direct' };
-  if (message.mentionsBot) return { kind: 'dispatch', reason: 'mention' };
-  if (message.repliesToBot) return { kind: 'dispatch', reason: 'reply-to-bot' };
-  return { kind: 'ignore', reason: 'group-not-addressed' };
+  return addressedAs ? { kind: 'dispatch', reason: addressedAs } : { kind: 'ignore', reason: 'group-not-addressed' };
+}
+
+function addressedReason(message: InboundMessage): AddressedReason | undefined {
+  if (message.chatKind === 'direct') return 'direct';
+  if (message.mentionsBot) return 'mention';
+  if (message.repliesToBot) return 'reply-to-bot';
+  return undefined;
 }

@@ -15,6 +15,7 @@ import type { FileLinks } from '../files/file-links.js';
 import type { RecentAttachments } from './recent-attachments.js';
 import type { TurnQueue } from '../limits/turn-queue.js';
 import type { UserQuota } from '../limits/user-quota.js';
+import { unreadableNoticeText } from './unreadable-notice.js';
 import type { Outbound } from './outbound.js';
 import type { Responder } from '../shared/channel.js';
 import { takesFiles } from '../shared/command-table.js';
@@ -173,6 +174,11 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     };
     const notice = async (reply: Reply) => sink.notice(await prepare(reply));
     const final = async (reply: Reply) => sink.final(await prepare(reply));
+    // No model call, so no quota: the line is the answer, stored and sent once like any other.
+    if (admission.kind === 'unreadable') {
+      await final({ text: unreadableNoticeText(admission.what, settings.language), files: [] });
+      return { admission, replies: sink.sent };
+    }
     const progress = (event: ProgressEvent) => {
       if (!responder.progress) return;
       void dependencies.outbound

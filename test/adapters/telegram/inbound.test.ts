@@ -179,7 +179,7 @@ describe('normalizeTelegramMessage: keys, sender, kinds', () => {
     expect(normalize(message)?.sender).toEqual({ id: '-1001234567890', name: 'หัวหน้า', isPlatformAdmin: true });
   });
 
-  it('ignores other bots, channel posts, automatic forwards, service messages and stickers', () => {
+  it('ignores other bots, channel posts, automatic forwards, service messages and locations', () => {
     const otherBot: User = { id: 999, is_bot: true, first_name: 'Other', username: 'other_bot' };
     const channel: Chat = { id: -1005555555555, type: 'channel', title: 'ช่อง' };
     const plain = messageOf(textMessageUpdate({ chat: group, from: somchai, text: '@saeng_test_bot hi' }));
@@ -193,7 +193,7 @@ describe('normalizeTelegramMessage: keys, sender, kinds', () => {
         from: somchai,
         chat: group,
         date: 1,
-        sticker: { file_id: 's', file_unique_id: 'su', type: 'regular', width: 1, height: 1, is_animated: false, is_video: false },
+        location: { latitude: 13.75, longitude: 100.5 },
       } as Message,
     ];
     for (const message of ignored) expect(normalize(message)).toBeUndefined();

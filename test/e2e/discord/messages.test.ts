@@ -1,3 +1,4 @@
+import { SnowflakeUtil } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newestUserContent } from '../../fakes/recorded-messages.js';
 import { discordUser } from '../../fakes/discord/index.js';
@@ -24,7 +25,9 @@ describe('Discord messages', () => {
     const { discord, model } = harness;
     const general = discord.channel('general').id;
     model.script({ text: 'สวัสดีครับ @everyone **สมชาย**' });
-    await harness.deliver({ channelId: general, author: somchai, content: `<@${discord.botUser.id}> สวัสดี`, id: '1500000000000000001' });
+    // A snowflake of now: discord.js reads a message's time from its id (an old one would be a missed message).
+    const id = SnowflakeUtil.generate().toString();
+    await harness.deliver({ channelId: general, author: somchai, content: `<@${discord.botUser.id}> สวัสดี`, id });
     expect(newestUserContent(model.chatRequests[0])).toContain('สวัสดี');
     expect(JSON.stringify(model.chatRequests[0])).not.toContain(`<@${discord.botUser.id}>`);
     const [answer] = discord.sentMessages(general);
@@ -32,7 +35,7 @@ describe('Discord messages', () => {
     expect(answer?.mention_everyone).toBe(false);
     const call = discord.callsOf('POST /channels/*/messages').at(-1);
     expect(call?.body).toMatchObject({ allowed_mentions: { parse: [], replied_user: false }, message_reference: { fail_if_not_exists: false } });
-    expect(answer?.message_reference?.message_id).toBe('1500000000000000001');
+    expect(answer?.message_reference?.message_id).toBe(id);
   });
 
   it('ignores chatter and @everyone, answers the managed role, a reply with the ping off, and a DM', async () => {

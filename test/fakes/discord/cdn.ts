@@ -25,6 +25,8 @@ export interface AttachmentOptions {
   description?: string;
   /** The size the attachment object claims; default bytes.length (a test can claim a large file cheaply). */
   size?: number;
+  /** A voice message's recording: its length and base64 waveform, as Discord sends them on the attachment. */
+  voice?: { durationSecs: number; waveform: string };
 }
 
 const urlLifetimeMs = 24 * 60 * 60 * 1000;
@@ -57,6 +59,7 @@ export class AttachmentStore {
     if (options.width !== undefined) attachment.width = options.width;
     if (options.height !== undefined) attachment.height = options.height;
     if (options.description !== undefined) attachment.description = options.description;
+    if (options.voice) [attachment.duration_secs, attachment.waveform] = [options.voice.durationSecs, options.voice.waveform];
     return attachment;
   }
 

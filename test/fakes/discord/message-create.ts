@@ -1,4 +1,13 @@
-import { GatewayIntentBits, MessageType, type APIAttachment, type MessageFlags, type APIEmbed, type APIMessage, type APIUser } from 'discord.js';
+import {
+  GatewayIntentBits,
+  MessageType,
+  type APIAttachment,
+  type APIStickerItem,
+  type MessageFlags,
+  type APIEmbed,
+  type APIMessage,
+  type APIUser,
+} from 'discord.js';
 import type { FakeGuild } from './fixtures.js';
 import { snowflake } from './ids.js';
 import { parseMentions, resolveUsers } from './mentions.js';
@@ -23,6 +32,10 @@ export interface IncomingMessageSpec {
   mentionEveryone?: boolean;
   attachments?: APIAttachment[];
   embeds?: APIEmbed[];
+  /** Stickers sent with the message (`sticker_items`: id, name, format_type); not hidden without MessageContent. */
+  stickers?: APIStickerItem[];
+  /** Message flags, e.g. `MessageFlags.IsVoiceMessage` for a voice message (its one attachment is the audio). */
+  flags?: MessageFlags;
   /** The replied-to message (sent by the bot or dispatched before). */
   replyTo?: APIMessage;
   /** Whether a reply pings the replied-to author (default true, Discord's default). */
@@ -73,9 +86,10 @@ export function messageCreatePayload(state: FakeDiscordState, spec: IncomingMess
     embeds: spec.embeds ?? [],
     pinned: false,
     type: replied ? MessageType.Reply : MessageType.Default,
-    flags: 0 as MessageFlags,
+    flags: spec.flags ?? (0 as MessageFlags),
     components: [],
   };
+  if (spec.stickers) message.sticker_items = spec.stickers;
   if (guild) message.guild_id = guild.id;
   if (replied) {
     message.message_reference = { type: 0, message_id: replied.id, channel_id: replied.channel_id, ...(guild ? { guild_id: guild.id } : {}) };

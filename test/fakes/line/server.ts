@@ -51,6 +51,8 @@ export interface FakeLine {
   imageEvent: EventBuilder['image'];
   fileEvent: EventBuilder['file'];
   stickerEvent: EventBuilder['sticker'];
+  audioEvent: EventBuilder['audio'];
+  videoEvent: EventBuilder['video'];
   joinEvent: EventBuilder['join'];
   memberJoinedEvent: EventBuilder['memberJoined'];
   followEvent: EventBuilder['follow'];
@@ -128,6 +130,8 @@ export async function startFakeLine(options: FakeLineOptions = {}): Promise<Fake
     imageEvent: (spec) => events.image(spec),
     fileEvent: (spec) => events.file(spec),
     stickerEvent: (spec) => events.sticker(spec),
+    audioEvent: (spec) => events.audio(spec),
+    videoEvent: (spec) => events.video(spec),
     joinEvent: (source) => events.join(source),
     memberJoinedEvent: (source, userIds) => events.memberJoined(source, userIds),
     followEvent: (userId, isUnblocked) => events.follow(userId, isUnblocked),

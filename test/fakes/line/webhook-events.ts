@@ -3,13 +3,16 @@ import type { FakeLineState } from './state.js';
 
 // Webhook events as LINE sends them, each with a fresh webhookEventId (a ULID), `mode: 'active'`,
 // `deliveryContext.isRedelivery: false`, the fake's clock as timestamp and, for replyable events, a reply token the
-// fake has issued for the event's chat. Text, image and sticker messages carry a quoteToken the fake knows.
+// fake has issued for the event's chat. Text, image, sticker and video messages carry a quoteToken the fake knows
+// (audio has none); a text or sticker message that quotes another carries its `quotedMessageId`.
 
 export type WithReply<Event> = Event & { replyToken: string };
 export type TextEvent = WithReply<webhook.MessageEvent & { message: webhook.TextMessageContent }>;
 export type ImageEvent = WithReply<webhook.MessageEvent & { message: webhook.ImageMessageContent }>;
 export type FileEvent = WithReply<webhook.MessageEvent & { message: webhook.FileMessageContent }>;
 export type StickerEvent = WithReply<webhook.MessageEvent & { message: webhook.StickerMessageContent }>;
+export type AudioEvent = WithReply<webhook.MessageEvent & { message: webhook.AudioMessageContent }>;
+export type VideoEvent = WithReply<webhook.MessageEvent & { message: webhook.VideoMessageContent }>;
 
 /** A mention inside `text`: the substring it covers (first found at or after `from`). Index and length are UTF-16. */
 export interface MentionSpec {
@@ -50,6 +53,14 @@ export interface StickerEventSpec {
   packageId?: string;
   stickerId?: string;
   keywords?: string[];
+  /** The id of the message this sticker replies to (e.g. one of the bot's sentMessages ids). */
+  quotedMessageId?: string;
+}
+
+/** An audio or video message: its content is on LINE (contentProvider `line`), its length in milliseconds. */
+export interface MediaEventSpec {
+  source: webhook.Source;
+  durationMs?: number;
 }
 
 export function userSource(userId: string): webhook.UserSource {
@@ -153,6 +164,29 @@ export class EventBuilder {
       stickerResourceType: 'STATIC',
       quoteToken: this.quoteToken(id),
       ...(spec.keywords ? { keywords: spec.keywords } : {}),
+      ...(spec.quotedMessageId === undefined ? {} : { quotedMessageId: spec.quotedMessageId }),
+    };
+    return { ...this.replyable(spec.source), type: 'message', message };
+  }
+
+  audio(spec: MediaEventSpec): AudioEvent {
+    const message: webhook.AudioMessageContent = {
+      type: 'audio',
+      id: this.state.ids.messageId(),
+      contentProvider: { type: 'line' },
+      duration: spec.durationMs ?? 4_000,
+    };
+    return { ...this.replyable(spec.source), type: 'message', message };
+  }
+
+  video(spec: MediaEventSpec): VideoEvent {
+    const id = this.state.ids.messageId();
+    const message: webhook.VideoMessageContent = {
+      type: 'video',
+      id,
+      duration: spec.durationMs ?? 12_000,
+      contentProvider: { type: 'line' },
+      quoteToken: this.quoteToken(id),
     };
     return { ...this.replyable(spec.source), type: 'message', message };
   }

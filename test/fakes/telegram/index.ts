@@ -14,4 +14,16 @@ export { parseMarkdownV2 } from './markdown-v2-check.js';
 export { isUploadedFile, type UploadedFile } from './params.js';
 export { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type PushedUpdate } from './server.js';
 export type { BotProfile, MemberStatus, SentDraft, WebhookState } from './state.js';
-export { documentUpdate, groupChat, membersJoinedUpdate, photoSizes, photoUpdate, privateChat, textMessageUpdate, user, type NewUpdate } from './updates.js';
+export {
+  documentUpdate,
+  groupChat,
+  mediaUpdate,
+  membersJoinedUpdate,
+  photoSizes,
+  photoUpdate,
+  privateChat,
+  textMessageUpdate,
+  user,
+  type MediaKind,
+  type NewUpdate,
+} from './updates.js';

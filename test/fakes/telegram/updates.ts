@@ -110,6 +110,50 @@ export function documentUpdate(options: MessageBase & CaptionOptions & { fileNam
   return wrap(options, { ...fields, document, ...captionFields(options) });
 }
 
+/** Media the bot cannot read, as the Bot API sends each (a sticker and a video note take no caption). */
+export type MediaKind = 'voice' | 'audio' | 'video' | 'video_note' | 'animation' | 'sticker';
+
+function mediaFields(kind: MediaKind, fileId: string): Record<string, unknown> {
+  const file = { file_id: fileId, file_unique_id: `${fileId}_u` };
+  switch (kind) {
+    case 'voice':
+      return { voice: { ...file, duration: 4, mime_type: 'audio/ogg', file_size: 9_120 } };
+    case 'audio':
+      return { audio: { ...file, duration: 187, performer: 'วงดนตรี', title: 'เพลง', file_name: 'song.mp3', mime_type: 'audio/mpeg', file_size: 3_010_000 } };
+    case 'video':
+      return { video: { ...file, width: 1280, height: 720, duration: 12, file_name: 'clip.mp4', mime_type: 'video/mp4', file_size: 2_400_000 } };
+    case 'video_note':
+      return { video_note: { ...file, length: 384, duration: 9, file_size: 610_000 } };
+    case 'animation': {
+      // For backward compatibility the Bot API sets `document` on an animation too.
+      const animation = { ...file, width: 320, height: 240, duration: 3, file_name: 'funny.gif.mp4', mime_type: 'video/mp4', file_size: 180_000 };
+      const { width: _width, height: _height, duration: _duration, ...document } = animation;
+      return { animation, document };
+    }
+    case 'sticker':
+      return {
+        sticker: {
+          ...file,
+          type: 'regular',
+          width: 512,
+          height: 512,
+          is_animated: false,
+          is_video: false,
+          emoji: '👍',
+          set_name: 'ThaiCats',
+          file_size: 24_000,
+        },
+      };
+  }
+}
+
+export function mediaUpdate(options: MessageBase & CaptionOptions & { kind: MediaKind; fileId?: string }): NewUpdate {
+  if (options.caption !== undefined && (options.kind === 'sticker' || options.kind === 'video_note')) throw new Error(`a ${options.kind} has no caption`);
+  const fields = base(options);
+  const fileId = options.fileId ?? `AwACAgUAAxkBAAI${String(fields.message_id)}`;
+  return wrap(options, { ...fields, ...mediaFields(options.kind, fileId), ...captionFields(options) });
+}
+
 /** A service message: members joined (delivered even in privacy mode). */
 export function membersJoinedUpdate(options: MessageBase & { members: User[] }): NewUpdate {
   return wrap(options, { ...base(options), new_chat_members: options.members });

@@ -47,6 +47,25 @@ describe('admission', () => {
     expect(admission.reason).toBe(reason);
   });
 
+  it.each([
+    ['direct, a voice note', { chatKind: 'direct' as const }, 'unreadable', 'direct'],
+    ['group, a sticker replying to the bot', { repliesToBot: true }, 'unreadable', 'reply-to-bot'],
+    ['group, a video whose caption is only the mention', { mentionsBot: true, text: '  ' }, 'unreadable', 'mention'],
+    ['group, a sticker to nobody (silent as before)', {}, 'ignore', 'empty'],
+    ['group, a captioned video to nobody', { text: 'ดูคลิปนี้สิ' }, 'ignore', 'group-not-addressed'],
+    ['direct, a voice note with a caption (the caption is the question)', { chatKind: 'direct' as const, text: 'สรุปให้หน่อย' }, 'dispatch', 'direct'],
+    ['group, a mentioned video whose caption is a command', { mentionsBot: true, text: '/help' }, 'command', 'command'],
+  ])('what the bot cannot read: %s', (_name, overrides, kind, reason) => {
+    const admission = admit(message({ text: '', unreadable: 'voice', ...overrides }), { botUsername: 'saeng_bot', knownCommands: known });
+    expect(admission.kind).toBe(kind);
+    expect(admission.reason).toBe(reason);
+  });
+
+  it('names what could not be read', () => {
+    const admission = admit(message({ text: '', chatKind: 'direct', unreadable: 'sticker' }), { knownCommands: known });
+    expect(admission).toEqual({ kind: 'unreadable', reason: 'direct', what: 'sticker' });
+  });
+
   it('hands the parsed command over', () => {
     const admission = admit(message({ text: '/kb@saeng_bot add "Staff FAQ" now' }), { botUsername: 'saeng_bot', knownCommands: known });
     expect(admission).toEqual({ kind: 'command', reason: 'command', command: { name: 'kb', rest: 'add "Staff FAQ" now', words: ['add', 'Staff FAQ', 'now'] } });
