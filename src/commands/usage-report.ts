@@ -19,7 +19,7 @@ export const periodNames: Record<UsagePeriod, Localized> = {
 const texts = {
   counts: {
     th: '{turns} ครั้ง · เวลาโมเดล {model} · โทเค็นพรอมต์ {prompt} · โทเค็นที่สร้าง {generated} · ค้นเว็บ {searches} · อ่านรูป (OCR) {ocr}',
-    en: '{turns} turns · model time {model} · prompt tokens {prompt} · generated tokens {generated} · web searches {searches} · OCR pages {ocr}',
+    en: 'turns {turns} · model time {model} · prompt tokens {prompt} · generated tokens {generated} · web searches {searches} · OCR pages {ocr}',
   },
   seconds: { th: '{n} วินาที', en: '{n} s' },
   minutes: { th: '{n} นาที', en: '{n} min' },
