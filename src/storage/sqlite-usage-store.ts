@@ -46,7 +46,8 @@ export class SqliteUsageStore implements UsageStore {
     };
   }
 
-  add(entry: UsageEntry): Promise<void> {
+  // Async so that a failing statement (a closed or full database) rejects instead of throwing into the caller.
+  async add(entry: UsageEntry): Promise<void> {
     const { counts } = entry;
     this.statements.add.run(
       entry.day,
@@ -64,15 +65,14 @@ export class SqliteUsageStore implements UsageStore {
       this.prunedFor = entry.day;
       this.statements.prune.run(oldestKept(entry.day));
     }
-    return Promise.resolve();
   }
 
-  totals(query: { days: readonly string[]; spaceKey?: string }): Promise<UsageRow[]> {
-    if (query.days.length === 0) return Promise.resolve([]);
+  async totals(query: { days: readonly string[]; spaceKey?: string }): Promise<UsageRow[]> {
+    if (query.days.length === 0) return [];
     const sorted = [...query.days].sort();
     const space = query.spaceKey ?? null;
     const rows = this.statements.totals.all(sorted[0] ?? '', sorted[sorted.length - 1] ?? '', space, space);
-    return Promise.resolve(rows.map((row) => ({ spaceKey: row.space_key, userKey: row.user_key, userName: row.user_name, counts: countsOf(row) })));
+    return rows.map((row) => ({ spaceKey: row.space_key, userKey: row.user_key, userName: row.user_name, counts: countsOf(row) }));
   }
 }
 
