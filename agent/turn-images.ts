@@ -68,6 +68,11 @@ export class TurnImages {
     return state.text;
   }
 
+  /** How many images had their text read (OCR) this turn: each is read at most once. */
+  readCount(): number {
+    return this.states.filter((state) => state.text !== undefined).length;
+  }
+
   /** Images the model neither saw nor got text from, each with why (for the note under the answer). */
   unread(): UnreadReason[] {
     return this.states.flatMap((state): UnreadReason[] => {

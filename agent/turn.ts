@@ -43,6 +43,8 @@ export async function executeTurn(request: TurnRequest, runtime: AgentRuntime): 
   record.finalText = guarded.answer;
   record.citations = guarded.citations;
   noteStreamDivergence(turn, guarded);
+  const imagesRead = request.turnImages.readCount();
+  if (imagesRead > 0) record.imagesRead = imagesRead;
   record.totalMs = Math.round(performance.now() - started);
   return { record, reply: { text: guarded.text, files: guarded.blocked ? [] : record.files } };
 }

@@ -15,6 +15,8 @@ import { createKnowledgeCommand } from './commands/kb.js';
 import { createResearchCommand, createResearchUnavailableCommand } from './commands/research.js';
 import { createResetCommand } from './commands/reset.js';
 import { createStatusCommand, type StatusReport } from './commands/status.js';
+import { createUsageCommand } from './commands/usage.js';
+import { usageRecorder } from './storage/usage-recorder.js';
 import { configSecrets, type Config } from './config.js';
 import type { Localized } from './shared/i18n.js';
 import { defaultOcrLimits, naiveRagContext, openKnowledgeStore, type KnowledgeStore } from './knowledge/index.js';
@@ -244,6 +246,7 @@ export function createApp(options: AppOptions): App {
   commands.add(createResetCommand((conversationKey) => history.clear(conversationKey)));
   commands.add(createWhoamiCommand());
   commands.add(createKnowledgeCommand(knowledge, { maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES, confirmationStore: storage.cache }));
+  commands.add(createUsageCommand(storage.usage, { timeZone: config.BOT_TIMEZONE }));
   const research = web.research;
   if (!research) commands.add(createResearchUnavailableCommand());
   if (research) {
@@ -267,15 +270,24 @@ export function createApp(options: AppOptions): App {
     );
   }
 
-  const { turns, inboundQueue, quota, fileLinks, router, inbound, botUsernames } = wirePipeline(options, {
-    dataDir,
-    secrets,
-    storage,
-    redisStorage,
-    knowledge,
-    agent,
-    commands,
-  });
+  // Every turn that ends (answered, failed or cancelled) is counted for /usage, then told to the caller (metrics).
+  const recordUsage = usageRecorder({ store: storage.usage, timeZone: config.BOT_TIMEZONE, now: options.now ?? (() => new Date()), log });
+  const observe: AppOptions['observe'] = (handled, message) => {
+    if (handled.turn) void recordUsage(handled.turn, message);
+    options.observe?.(handled, message);
+  };
+  const { turns, inboundQueue, quota, fileLinks, router, inbound, botUsernames } = wirePipeline(
+    { ...options, observe },
+    {
+      dataDir,
+      secrets,
+      storage,
+      redisStorage,
+      knowledge,
+      agent,
+      commands,
+    },
+  );
 
   return {
     config,

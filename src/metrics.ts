@@ -4,6 +4,7 @@ import type { OcrObservation } from './ocr/ocr-engine.js';
 import type { HandledMessage } from './pipeline/router.js';
 import type { DeliveryEvent, DeliveryObserver } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
+import { usageOfTurn } from './storage/usage-store.js';
 
 // Prometheus figures for GET /metrics, named by the Prometheus conventions: the `saeng_` prefix, `_total`
 // counters, `_seconds` histograms. Every label value comes from a fixed set (platform, registered tool name,
@@ -45,11 +46,19 @@ export class Metrics {
   };
   private readonly httpRefused = this.counter('saeng_http_refused_total', 'HTTP requests refused before a route ran, by reason', ['reason']);
   // What the model server says it did (llama-server `timings`, `usage`): cached against processed shows cache reuse.
+  // By platform, like /usage's counts (which add per space and user, never as labels here).
   private readonly tokens: Record<TokenFigure, Counter> = {
-    promptTokens: this.counter('saeng_model_prompt_tokens_total', 'Prompt tokens of model calls, as the server counts them', []),
-    cachedTokens: this.counter('saeng_model_cached_prompt_tokens_total', 'Prompt tokens the model server took from its prompt cache', []),
-    processedTokens: this.counter('saeng_model_processed_prompt_tokens_total', 'Prompt tokens the model server processed anew', []),
-    generatedTokens: this.counter('saeng_model_generated_tokens_total', 'Tokens the model server generated', []),
+    promptTokens: this.counter('saeng_model_prompt_tokens_total', 'Prompt tokens of model calls, as the server counts them, by platform', ['platform']),
+    cachedTokens: this.counter('saeng_model_cached_prompt_tokens_total', 'Prompt tokens the model server took from its prompt cache, by platform', [
+      'platform',
+    ]),
+    processedTokens: this.counter('saeng_model_processed_prompt_tokens_total', 'Prompt tokens the model server processed anew, by platform', ['platform']),
+    generatedTokens: this.counter('saeng_model_generated_tokens_total', 'Tokens the model server generated, by platform', ['platform']),
+  };
+  private readonly usage = {
+    modelSeconds: this.counter('saeng_usage_model_seconds_total', 'Seconds turns waited on the model server, by platform', ['platform']),
+    searches: this.counter('saeng_usage_searches_total', 'Successful web_search calls of turns, by platform', ['platform']),
+    ocrPages: this.counter('saeng_usage_ocr_pages_total', 'Images whose text a turn read (OCR), by platform', ['platform']),
   };
   private readonly ocrJobs = this.counter('saeng_ocr_jobs_total', 'Image reads by outcome', ['outcome']);
   private readonly turnSeconds = this.histogram('saeng_turn_seconds', 'Whole-turn wall time', turnBuckets);
@@ -64,6 +73,7 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
     // At 0 from the start, so a rate() over the first sends has a starting point (the console sends through no API).
     for (const counter of Object.values(this.delivery)) for (const platform of platforms) if (platform !== 'console') counter.inc({ platform }, 0);
+    for (const counter of [...Object.values(this.tokens), ...Object.values(this.usage)]) for (const platform of platforms) counter.inc({ platform }, 0);
     const metrics = this;
     // Read when scraped: the queue's own figures, not a count kept beside it that could drift.
     new Gauge({
@@ -103,10 +113,16 @@ export class Metrics {
     this.turns.inc({ outcome: turn.stopReason, rag: turn.rag });
     this.turnSeconds.observe(turn.totalMs / 1000);
     this.modelSeconds.observe(turn.modelMs / 1000);
+    // The direct path's callers (tests, the CLI) may leave the message out: its turn counts as the console's.
+    const platform = message?.platform ?? 'console';
     for (const [figure, counter] of Object.entries(this.tokens) as [TokenFigure, Counter][]) {
       const value = turn.modelFigures[figure];
-      if (value !== undefined) counter.inc(value);
+      if (value !== undefined) counter.inc({ platform }, value);
     }
+    const counts = usageOfTurn(turn);
+    this.usage.modelSeconds.inc({ platform }, counts.modelMs / 1000);
+    this.usage.searches.inc({ platform }, counts.searches);
+    this.usage.ocrPages.inc({ platform }, counts.ocrPages);
     for (const call of turn.toolCalls) {
       this.toolCalls.inc({ tool: this.toolNames.has(call.name) ? call.name : 'other', result: call.ok ? 'ok' : 'error' });
     }

@@ -40,17 +40,21 @@ function addOption(holder: OptionHolder, option: OptionSpec, language: Language)
     holder.addAttachmentOption((built) => describe(built.setName(option.name).setRequired(option.required), option.description, language));
     return;
   }
-  holder.addStringOption((built) =>
-    describe(
-      built
-        .setName(option.name)
-        .setRequired(option.required)
-        .setAutocomplete(option.kind === 'knowledge-base')
-        .setMaxLength(1_500),
-      option.description,
-      language,
-    ),
-  );
+  holder.addStringOption((built) => {
+    built.setName(option.name).setRequired(option.required);
+    if (option.choices) {
+      built.addChoices(
+        ...option.choices.map((choice) => ({
+          name: pick(choice.name, language),
+          name_localizations: { th: choice.name.th, 'en-US': choice.name.en, 'en-GB': choice.name.en },
+          value: choice.value,
+        })),
+      );
+    } else {
+      built.setAutocomplete(option.kind === 'knowledge-base').setMaxLength(1_500);
+    }
+    return describe(built, option.description, language);
+  });
 }
 
 export interface CommandSetOptions {

@@ -11,6 +11,8 @@ export interface OptionSpec {
   kind: 'string' | 'knowledge-base' | 'attachment';
   required: boolean;
   description: Localized;
+  /** A string option's fixed values (a Discord slash command offers them as choices; typed, they are words). */
+  choices?: { value: string; name: Localized }[];
 }
 
 export interface SubcommandSpec {
@@ -134,6 +136,33 @@ export const commandTable: readonly CommandSpec[] = [
       discordDescription: { th: 'จัดการคลังความรู้ของเซิร์ฟเวอร์ (ผู้ดูแล)', en: "Manage the server's knowledge bases (admins)" },
     },
     { subcommands: knowledgeSubcommands, administrators: true, answersPrivately: true },
+  ),
+  plain(
+    'usage',
+    {
+      summary: {
+        th: 'สถิติการใช้งาน (ครั้ง เวลาโมเดล โทเค็น การค้นเว็บ) ต่อกลุ่มและผู้ใช้ (ผู้ดูแล): /usage [today|7d|30d]',
+        en: 'usage figures (turns, model time, tokens, web searches) per group and user (admins): /usage [today|7d|30d]',
+      },
+      description: { th: 'สถิติการใช้งานของบอท (ผู้ดูแล)', en: 'Usage figures of the bot (admins)' },
+    },
+    {
+      options: [
+        {
+          name: 'period',
+          kind: 'string',
+          required: false,
+          description: { th: 'ช่วงเวลาของรายชื่อที่ใช้มากที่สุด', en: 'Period of the top list' },
+          choices: [
+            { value: 'today', name: { th: 'วันนี้', en: 'Today' } },
+            { value: '7d', name: { th: '7 วัน', en: '7 days' } },
+            { value: '30d', name: { th: '30 วัน', en: '30 days' } },
+          ],
+        },
+      ],
+      administrators: true,
+      answersPrivately: true,
+    },
   ),
 ];
 

@@ -201,6 +201,8 @@ export interface TurnRecord {
   modelMs: number;
   /** The model server's own figures, summed over the turn's calls (tokens, cache reuse, its milliseconds). */
   modelFigures: ModelFigures;
+  /** Images whose text was read (OCR) in this turn, up front or by read_image; absent when none was attempted. */
+  imagesRead?: number;
   totalMs: number;
 }
 

@@ -3,6 +3,7 @@ import { Keyv } from 'keyv';
 import { connectRedisClient, type RedisClient } from '../redis/redis-client.js';
 import type { Logger } from '../shared/log.js';
 import type { Storage } from './storage.js';
+import { RedisUsageStore } from './redis-usage-store.js';
 
 // The keyv namespaces on Redis (REDIS_URL), shared by every bot process: history under `saeng:history:`, caches
 // under `saeng:cache:`. Keyv hands the TTL to @keyv/redis, which sets it as the key's own expiry (SET … PX), so Redis
@@ -87,6 +88,7 @@ function storageOver(client: RedisClient, options: RedisStorageOptions): RedisSt
   const { made: namespaces, undo } = withListenersUndone(client, () => ({ history: open('history'), cache: open('cache') }));
   return {
     ...namespaces,
+    usage: new RedisUsageStore({ client, keyPrefix }),
     redis: { client, keyPrefix },
     healthy: async () => (closed ? false : pings(client, healthTimeoutMs)),
     close: () => {

@@ -3,11 +3,15 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Keyv } from 'keyv';
 import { SqliteKeyvStore } from './sqlite-keyv-store.js';
+import { SqliteUsageStore } from './sqlite-usage-store.js';
+import type { UsageStore } from './usage-store.js';
 
 /** The keyv namespaces Saeng keeps: conversation history and caches (dedupe lives in the inbound queue). */
 export interface Storage {
   history: Keyv;
   cache: Keyv;
+  /** /usage's counters per day, space and user (bounded to about a month). */
+  usage: UsageStore;
   /**
    * Whether the store answers a cheap query now, for /readyz (SQLite: `SELECT 1`; Redis: `PING`): false once it is
    * closed, unreadable or unreachable. Never rejects.
@@ -31,6 +35,7 @@ export function openStorage(dataDir: string | ':memory:'): Storage {
   return {
     history: open('history'),
     cache: open('cache'),
+    usage: new SqliteUsageStore(database),
     healthy: async () => {
       try {
         return database.prepare('SELECT 1 AS one').get() !== undefined;

@@ -80,7 +80,7 @@ describe('metrics', () => {
   it("a turn against llama-server adds the server's token figures; the turn log has the sums, numbers only", async () => {
     const { fake, test, metrics } = await appWithLookup({ logLevel: 'info' });
     const before = await metrics.registry.metrics();
-    expect(before).toContain('saeng_model_prompt_tokens_total 0');
+    expect(before).toContain('saeng_model_prompt_tokens_total{platform="console"} 0');
     fake.script({ toolCalls: [{ name: 'lookup', arguments: { query: 'เวลาเปิด' } }] }, { text: 'ร้านเปิด 08:00–20:00 ทุกวันค่ะ' });
     const handled = await test.ask('ร้านสมชายเปิดกี่โมง');
     fake.assertAllConsumed();
@@ -89,10 +89,10 @@ describe('metrics', () => {
     const expected = { promptTokens: 40, cachedTokens: 24, processedTokens: 16, generatedTokens: 10, promptMs: 81, generationMs: 180.2 };
     expect(handled.turn?.modelFigures).toEqual(expected);
     const exposition = await metrics.registry.metrics();
-    expect(exposition).toContain('saeng_model_prompt_tokens_total 40');
-    expect(exposition).toContain('saeng_model_cached_prompt_tokens_total 24');
-    expect(exposition).toContain('saeng_model_processed_prompt_tokens_total 16');
-    expect(exposition).toContain('saeng_model_generated_tokens_total 10');
+    expect(exposition).toContain('saeng_model_prompt_tokens_total{platform="console"} 40');
+    expect(exposition).toContain('saeng_model_cached_prompt_tokens_total{platform="console"} 24');
+    expect(exposition).toContain('saeng_model_processed_prompt_tokens_total{platform="console"} 16');
+    expect(exposition).toContain('saeng_model_generated_tokens_total{platform="console"} 10');
     const logged = test.logRecords.find((record) => record.msg === 'turn');
     expect(logged).toMatchObject({ ...expected, promptMs: 81, generationMs: 180 });
   });
@@ -113,7 +113,8 @@ describe('metrics', () => {
     expect(handled.replies[0]?.text).toContain('สวัสดีค่ะ');
     expect(handled.turn?.modelFigures).toEqual({});
     const exposition = await metrics.registry.metrics();
-    for (const name of ['prompt', 'cached_prompt', 'processed_prompt', 'generated']) expect(exposition).toContain(`saeng_model_${name}_tokens_total 0`);
+    for (const name of ['prompt', 'cached_prompt', 'processed_prompt', 'generated'])
+      expect(exposition).toContain(`saeng_model_${name}_tokens_total{platform="console"} 0`);
   });
 
   it('a DLP block counts as a guard event and in its own counter; guard passes are not counted', async () => {
@@ -140,6 +141,24 @@ describe('metrics', () => {
     expect(exposition).toContain('saeng_replies_sent_total{platform="line"} 1');
     expect(exposition).toContain('saeng_inbound_queue_depth{platform="line"} 2');
     expect(exposition).toContain('saeng_inbound_queue_oldest_age_seconds{platform="line"} 9');
+  });
+
+  it("adds a turn's usage by platform: model seconds, successful web searches, OCR pages, tokens", async () => {
+    const metrics = new Metrics();
+    const turn = turnRecord({
+      modelMs: 2500,
+      imagesRead: 2,
+      modelFigures: { promptTokens: 300, generatedTokens: 40 },
+      toolCalls: [toolCall({ name: 'web_search' }), toolCall({ name: 'web_search', ok: false }), toolCall({ name: 'read_image' })],
+    });
+    metrics.record({ admission: { kind: 'dispatch', reason: 'mention' }, replies: [], turn }, { platform: 'telegram' });
+    const exposition = await metrics.registry.metrics();
+    expect(exposition).toContain('saeng_usage_model_seconds_total{platform="telegram"} 2.5');
+    expect(exposition).toContain('saeng_usage_searches_total{platform="telegram"} 1');
+    expect(exposition).toContain('saeng_usage_ocr_pages_total{platform="telegram"} 2');
+    expect(exposition).toContain('saeng_model_prompt_tokens_total{platform="telegram"} 300');
+    expect(exposition).toContain('saeng_model_generated_tokens_total{platform="telegram"} 40');
+    expect(exposition).toContain('saeng_usage_searches_total{platform="line"} 0');
   });
 
   it('counts what each adapter reports of its sending under its own platform label, starting from 0', async () => {

@@ -73,6 +73,8 @@ describe('a model that calls tools and sees', () => {
     expect(shownImageUrls(second)).toHaveLength(1);
     expect(handled.replies.map((reply) => reply.text)).toEqual(['ยอดรวมทั้งสิ้น 190.00 บาทค่ะ']);
     expect(handled.turn?.guardEvents.filter((event) => event.action !== 'pass')).toEqual([]);
+    // /usage's OCR pages: the one image read.
+    expect(handled.turn?.imagesRead).toBe(1);
   });
 });
 
@@ -108,6 +110,8 @@ describe('a model that calls tools but cannot see', () => {
     expect(String(toolResult?.content)).toContain('รวมทั้งสิ้น 190.00 บาท');
     expect(String(toolResult?.content)).not.toContain('แสดงให้คุณดู');
     expect(handled.replies.map((reply) => reply.text)).toEqual(['รวมทั้งสิ้น 190.00 บาทค่ะ']);
+    // Read up front, then from the cache: one page for /usage.
+    expect(handled.turn?.imagesRead).toBe(1);
   });
 });
 

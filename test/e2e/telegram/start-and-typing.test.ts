@@ -17,7 +17,7 @@ afterEach(async () => {
 const privacyWarning = (harness: TelegramHarness) => harness.adapterLog.filter((record) => record.warning === 'telegram-privacy-mode');
 
 describe('Telegram start', () => {
-  it('publishes the command menus: everyone, and /kb for chat administrators, in Thai', async () => {
+  it('publishes the command menus: everyone, and /kb and /usage for chat administrators, in Thai', async () => {
     harness = await startTelegramHarness();
     const everyone = [
       { command: 'help', description: 'แสดงคำสั่งทั้งหมด' },
@@ -26,7 +26,11 @@ describe('Telegram start', () => {
       { command: 'whoami', description: 'รหัสผู้ใช้ของคุณ (สำหรับ ADMIN_IDS)' },
     ];
     expect(harness.telegram.commands()).toEqual(everyone);
-    expect(harness.telegram.commands({ type: 'all_chat_administrators' })).toEqual([...everyone, { command: 'kb', description: 'จัดการคลังความรู้ (ผู้ดูแล)' }]);
+    expect(harness.telegram.commands({ type: 'all_chat_administrators' })).toEqual([
+      ...everyone,
+      { command: 'kb', description: 'จัดการคลังความรู้ (ผู้ดูแล)' },
+      { command: 'usage', description: 'สถิติการใช้งานของบอท (ผู้ดูแล)' },
+    ]);
     expect(harness.telegram.calls[0]?.method).toBe('getMe');
     expect(privacyWarning(harness)).toEqual([]);
   });

@@ -31,6 +31,8 @@ export interface TelegramHarness {
 export interface HarnessOptions {
   telegram?: FakeTelegramOptions;
   environment?: Record<string, string>;
+  /** The app's clock (dates of /usage, late answers); the real one without it. */
+  now?: () => Date;
 }
 
 export async function startTelegramHarness(options: HarnessOptions = {}): Promise<TelegramHarness> {
@@ -49,7 +51,13 @@ export async function startTelegramHarness(options: HarnessOptions = {}): Promis
   const [adapter] = createPlatformAdapters(loadConfig(environment), log, () => (event) => void deliveryEvents.push(event));
   if (!adapter) throw new Error('no Telegram adapter was built');
   const handled: HandledMessage[] = [];
-  const test = createTestApp({ modelUrl: model.url, environment, adapters: [adapter], observe: (message) => void handled.push(message) });
+  const test = createTestApp({
+    modelUrl: model.url,
+    environment,
+    adapters: [adapter],
+    observe: (message) => void handled.push(message),
+    ...(options.now ? { now: options.now } : {}),
+  });
   await startAdapters([adapter], test.app);
   await test.app.inbound.resume();
   let closed = false;
