@@ -57,6 +57,8 @@ export function createTestApp(options: {
     DATA_DIR: dataDir,
     SEARCH_PROVIDER: 'none',
     USER_MESSAGES_PER_MINUTE: '10000',
+    // Tests send several messages in a row and expect an answer each; the burst tests turn it on.
+    BURST_WINDOW_MS: '0',
     ...options.environment,
   });
   // The console adapter is never started here: it reads attached files for the router, as in `npm run cli`.
