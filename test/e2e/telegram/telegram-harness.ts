@@ -31,6 +31,9 @@ export interface TelegramHarness {
 export interface HarnessOptions {
   telegram?: FakeTelegramOptions;
   environment?: Record<string, string>;
+  /** The app's clock and a burst's wait (BURST_WINDOW_MS), for a test that drives them. */
+  now?: () => Date;
+  wait?: (ms: number) => Promise<void>;
 }
 
 export async function startTelegramHarness(options: HarnessOptions = {}): Promise<TelegramHarness> {
@@ -49,7 +52,14 @@ export async function startTelegramHarness(options: HarnessOptions = {}): Promis
   const [adapter] = createPlatformAdapters(loadConfig(environment), log, () => (event) => void deliveryEvents.push(event));
   if (!adapter) throw new Error('no Telegram adapter was built');
   const handled: HandledMessage[] = [];
-  const test = createTestApp({ modelUrl: model.url, environment, adapters: [adapter], observe: (message) => void handled.push(message) });
+  const test = createTestApp({
+    modelUrl: model.url,
+    environment,
+    adapters: [adapter],
+    observe: (message) => void handled.push(message),
+    now: options.now,
+    wait: options.wait,
+  });
   await startAdapters([adapter], test.app);
   await test.app.inbound.resume();
   let closed = false;
