@@ -37,6 +37,8 @@ export interface BurstOptions {
   isQuestion(message: InboundMessage): boolean;
   /** An earlier attempt ran: followers it covered join even when bursts are now off (the setting changed). */
   resumed: boolean;
+  /** MAX_MESSAGE_CHARS: a joined text stays within it (and within `burstLimits.chars`). */
+  maxChars?: number;
 }
 
 export interface Burst {
@@ -55,13 +57,14 @@ function runOf(first: InboundMessage, waiting: readonly LaterMessage[], options:
   const { windowMs } = options.settings;
   const run: LaterMessage[] = [];
   let previous = first;
+  const maxChars = Math.min(burstLimits.chars, options.maxChars ?? Infinity);
   let chars = first.text.length;
   for (const later of waiting) {
     const next = later.message;
     const fits =
       windowMs > 0 &&
       run.length + 1 < burstLimits.messages &&
-      chars + 1 + next.text.length <= burstLimits.chars &&
+      chars + 1 + next.text.length <= maxChars &&
       next.sender.id === first.sender.id &&
       options.isQuestion(next) &&
       // Both ways: timestamps of one chat are not always in order (and an old backlog must not join a fresh one).

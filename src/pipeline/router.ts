@@ -145,7 +145,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     const { burst, late } = dependencies;
     if (!burst || !hooks || (late && latenessOf(message, late) === 'missed')) return undefined;
     const isQuestion = (other: InboundMessage) => admitted(other).kind === 'dispatch';
-    return takeBurst(message, replies, { settings: burst, isQuestion, resumed: (hooks.attempt ?? 1) > 1 });
+    return takeBurst(message, replies, { settings: burst, isQuestion, resumed: (hooks.attempt ?? 1) > 1, maxChars: settings.maxMessageChars });
   };
 
   /** Runs one message in its conversation's slot (the caller holds it). */

@@ -149,6 +149,8 @@ describe('takeBurst', () => {
     const burst = await takeBurst(first.message, first.replies, optionsAt(start + 20_000));
     expect(burst?.message.text.length).toBe(4000);
     expect(burst?.last.messageId).toBe('2');
+    // A lower MAX_MESSAGE_CHARS bounds it too: the joined text is never refused as too long.
+    expect(await takeBurst(first.message, first.replies, { ...optionsAt(start + 20_000), maxChars: 3500 })).toBeUndefined();
   });
 
   it('is off at 0: no look at the queue, no wait', async () => {
