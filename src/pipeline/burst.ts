@@ -117,9 +117,12 @@ export async function takeBurst(first: InboundMessage, replies: MessageReplies, 
     const slack = at(newest) % 1000 === 0 ? wholeSecondSlackMs : 0;
     const left = at(newest) + slack + windowMs - now();
     if (left <= 0) break;
-    // Bounded: never longer than the window after the newest message (a future timestamp waits no longer).
+    // Bounded: never longer than the window after the newest message (a future timestamp waits no longer), and
+    // once a wait brought nothing new the burst is over: at most one wait per message of it, whatever the clock says.
     await wait(Math.min(left, windowMs + slack));
+    const before = run.length;
     ({ run, closed } = await look());
+    if (run.length === before) break;
   }
   // Answered: its followers were all covered before its answer was stored; any others came later, on their own.
   const open = run.findIndex((later) => !later.answered);

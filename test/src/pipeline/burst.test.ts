@@ -178,6 +178,18 @@ describe('takeBurst', () => {
     expect(clock.waits).toEqual([1700, 1800, 1700]);
   });
 
+  it('waits once more per message of the burst at most, even on a clock that does not move', async () => {
+    const queue = open(':memory:');
+    // Stamped 5 s in the future (a skewed clock): one wait of the window, then the burst is over.
+    await queue.accept(sent('1', 5000, 'หนึ่ง'));
+    const frozen = { windowMs: window, now: () => start, waits: [] as number[] };
+    const { message, replies } = await headReplies(queue);
+    const settings = { ...frozen, wait: async (ms: number) => void frozen.waits.push(ms) };
+    const burst = await takeBurst(message, replies, { settings, isQuestion, resumed: false });
+    expect(burst).toBeUndefined();
+    expect(frozen.waits).toEqual([2000]);
+  });
+
   it('does not wait when something else already follows the burst, nor for an old message', async () => {
     const queue = open(':memory:');
     await queue.accept(sent('1', 0, 'หนึ่ง'));
