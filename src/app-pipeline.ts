@@ -109,6 +109,11 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
       language: config.BOT_LANGUAGE,
       now: () => clock().getTime(),
     },
+    burst: {
+      windowMs: config.BURST_WINDOW_MS,
+      now: () => clock().getTime(),
+      wait: options.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    },
     log,
     observe: options.observe,
   });

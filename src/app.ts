@@ -64,6 +64,8 @@ export interface AppOptions {
   /** Extra tools (tests register their own). */
   extraTools?: readonly AnyTool[];
   now?: () => Date;
+  /** The wait of a burst (BURST_WINDOW_MS) for its next message; a timer unless a test resolves it itself. */
+  wait?: (ms: number) => Promise<void>;
   /** The adapters whose messages this app handles: attachments are downloaded through them. */
   adapters?: readonly PlatformAdapter[];
   /**

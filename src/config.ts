@@ -222,6 +222,8 @@ export const configSchema = z
     // second, no turn runs and one reply lists the missed questions. 0 turns either off.
     MAX_MESSAGE_AGE_MS: countOrOff(1_800_000, 30 * 86_400_000),
     MISSED_MESSAGE_AGE_MS: countOrOff(86_400_000, 365 * 86_400_000),
+    // Questions of one sender each within this of the one before become one turn (src/pipeline/burst.ts). 0: off.
+    BURST_WINDOW_MS: countOrOff(2000, 10_000),
     MAX_ATTACHMENT_BYTES: positiveInt(20 * 1024 * 1024, 512 * 1024 * 1024),
     IMAGE_CONTEXT_SECONDS: countOrOff(180, 24 * 3600),
     GROUP_CONTEXT_MESSAGES: countOrOff(10, 50),

@@ -10,7 +10,12 @@ import { moveSpace, type SpaceMoveStores } from './space-move.js';
 
 /** What the worker runs each stored message through: the router's queued path and its set-aside notice (router.ts). */
 export interface QueuedRoute {
-  process(message: InboundMessage, responder: Responder, replies: MessageReplies, hooks: { turnDone(): void; attempt: number }): Promise<unknown>;
+  process(
+    message: InboundMessage,
+    responder: Responder,
+    replies: MessageReplies,
+    hooks: { turnDone(): void; attempt: number; responderFor(message: InboundMessage): Responder | undefined },
+  ): Promise<unknown>;
   setAside(message: InboundMessage, responder: Responder, replies: MessageReplies): Promise<unknown>;
 }
 
@@ -309,7 +314,11 @@ export class InboundWorker implements InboundHandler {
     try {
       let outcome: 'done' | 'failed' = 'done';
       try {
-        await this.options.router.process(entry.message, responder, await queuedReplies(queue, entry, attempts), { turnDone, attempt: attempts });
+        await this.options.router.process(entry.message, responder, await queuedReplies(queue, entry, attempts), {
+          turnDone,
+          attempt: attempts,
+          responderFor: (message) => this.responderFor(message),
+        });
       } catch (error) {
         // A send the platform refused, or a bug: logged and given up, so the conversation is not blocked for good.
         logFailure(log, 'error', base, 'message not answered', error);

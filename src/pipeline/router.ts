@@ -8,6 +8,7 @@ import type { InboundQueue } from '../queue/inbound-queue.js';
 import { loadImages } from './load-images.js';
 import { lateNoteText, latenessOf, type LateSettings } from './late-answer.js';
 import { missedMessagesText } from './missed-messages.js';
+import { takeBurst, type BurstSettings } from './burst.js';
 import { startTurnLive } from './live-answer.js';
 import type { ImageLimits } from '../images/inspect-image.js';
 import { directReplies, ReplySink, type MessageReplies } from './reply-journal.js';
@@ -53,6 +54,8 @@ export interface RouterDependencies {
   };
   /** A stale backlog (MAX_MESSAGE_AGE_MS, MISSED_MESSAGE_AGE_MS): late-noted or listed as missed; absent: off. */
   late?: LateSettings;
+  /** Questions typed in a quick burst become one turn (BURST_WINDOW_MS, burst.ts); absent: off. */
+  burst?: BurstSettings;
   log: Logger;
   /** Told about every handled message (metrics). */
   observe?: (handled: HandledMessage, message: InboundMessage) => void;
@@ -85,6 +88,8 @@ export interface ProcessHooks {
   turnDone(): void;
   /** 1 the first time a stored message runs; more when it is resumed after a crash or taken over from a dead process. */
   attempt?: number;
+  /** The responder of another stored message of the conversation: a burst's answer replies to its last message. */
+  responderFor?(message: InboundMessage): Responder | undefined;
 }
 
 const sharedStateDownNotice: Localized = {
@@ -135,14 +140,27 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     return { admission, replies: [] };
   };
 
+  /** The burst a stored question starts (burst.ts); never on the direct path, nor for a missed one (one list instead). */
+  const burstOf = async (message: InboundMessage, replies: MessageReplies, hooks: ProcessHooks | undefined) => {
+    const { burst, late } = dependencies;
+    if (!burst || !hooks || (late && latenessOf(message, late) === 'missed')) return undefined;
+    const isQuestion = (other: InboundMessage) => admitted(other).kind === 'dispatch';
+    return takeBurst(message, replies, { settings: burst, isQuestion, resumed: (hooks.attempt ?? 1) > 1, maxChars: settings.maxMessageChars });
+  };
+
   /** Runs one message in its conversation's slot (the caller holds it). */
   const route = async (
-    message: InboundMessage,
+    received: InboundMessage,
     admission: Admission,
-    responder: Responder,
+    receivedResponder: Responder,
     replies: MessageReplies,
     hooks?: ProcessHooks,
   ): Promise<HandledMessage> => {
+    // A burst is answered as one message, in reply to its last one; its followers are covered with the answer.
+    const burst = admission.kind === 'dispatch' ? await burstOf(received, replies, hooks) : undefined;
+    const message = burst?.message ?? received;
+    const replyTarget = burst?.last ?? message;
+    const responder = (burst && hooks?.responderFor?.(burst.last)) || receivedResponder;
     const base = logBase(message);
     const sink = new ReplySink(replies, responder);
     await sink.deliverEarlier();
@@ -160,7 +178,7 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     }
 
     const prepare = async (reply: Reply) => {
-      const safe = await dependencies.outbound.prepare({ ...reply, replyTo: reply.replyTo ?? message.messageId }, message.conversationKey);
+      const safe = await dependencies.outbound.prepare({ ...reply, replyTo: reply.replyTo ?? replyTarget.messageId }, message.conversationKey);
       const links = dependencies.fileLinks;
       if (!links || safe.files.length === 0) return safe;
       // After the DLP scan: a link is only made for a file that may be sent at all.
@@ -173,7 +191,12 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       };
     };
     const notice = async (reply: Reply) => sink.notice(await prepare(reply));
-    const final = async (reply: Reply) => sink.final(await prepare(reply));
+    const final = async (reply: Reply) => {
+      const prepared = await prepare(reply);
+      // Covered only now, so a turn that fails leaves the followers to be answered on their own (burst.ts).
+      await burst?.cover();
+      await sink.final(prepared);
+    };
     // No model call, so no quota: the line is the answer, stored and sent once like any other.
     if (admission.kind === 'unreadable') {
       await final({ text: unreadableNoticeText(admission.what, settings.language), files: [] });

@@ -36,6 +36,8 @@ export function botEnvironment(modelUrl: string, dataDir: string, logLevel = 'wa
     DATA_DIR: dataDir,
     HTTP_PORT: '0',
     LOG_LEVEL: logLevel,
+    // Several quick messages each get their own answer here, as before bursts (src/pipeline/burst.ts).
+    BURST_WINDOW_MS: '0',
   };
 }
 

@@ -39,6 +39,8 @@ export function createTestApp(options: {
   environment?: Record<string, string>;
   extraTools?: readonly AnyTool[];
   now?: () => Date;
+  /** A burst's wait for its next message (BURST_WINDOW_MS, off here unless the environment sets it). */
+  wait?: (ms: number) => Promise<void>;
   log?: Logger;
   /** Record the app's log lines at this level, through production's redaction built from this app's config. */
   logLevel?: string;
@@ -57,6 +59,8 @@ export function createTestApp(options: {
     DATA_DIR: dataDir,
     SEARCH_PROVIDER: 'none',
     USER_MESSAGES_PER_MINUTE: '10000',
+    // Tests send several messages in a row and expect an answer each; the burst tests turn it on.
+    BURST_WINDOW_MS: '0',
     ...options.environment,
   });
   // The console adapter is never started here: it reads attached files for the router, as in `npm run cli`.
@@ -67,6 +71,7 @@ export function createTestApp(options: {
     log: options.log ?? memory?.log ?? silentLogger(),
     extraTools: options.extraTools,
     now: options.now,
+    wait: options.wait,
     historyLimits: options.historyLimits,
     adapters,
     observe: options.observe,

@@ -31,8 +31,9 @@ export interface TelegramHarness {
 export interface HarnessOptions {
   telegram?: FakeTelegramOptions;
   environment?: Record<string, string>;
-  /** The app's clock (dates of /usage, late answers); the real one without it. */
+  /** The app's clock (dates of /usage, late answers) and a burst's wait (BURST_WINDOW_MS), for a test that drives them. */
   now?: () => Date;
+  wait?: (ms: number) => Promise<void>;
 }
 
 export async function startTelegramHarness(options: HarnessOptions = {}): Promise<TelegramHarness> {
@@ -56,7 +57,8 @@ export async function startTelegramHarness(options: HarnessOptions = {}): Promis
     environment,
     adapters: [adapter],
     observe: (message) => void handled.push(message),
-    ...(options.now ? { now: options.now } : {}),
+    now: options.now,
+    wait: options.wait,
   });
   await startAdapters([adapter], test.app);
   await test.app.inbound.resume();
