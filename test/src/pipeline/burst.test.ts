@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { takeBurst, type BurstOptions } from '../../../src/pipeline/burst.js';
 import { queuedReplies, ReplySink, type MessageReplies } from '../../../src/pipeline/reply-journal.js';
-import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
+import type { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import type { Responder } from '../../../src/shared/channel.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
-import { memoryLog } from '../../support/memory-log.js';
 import { photo } from '../../support/inbound-message.js';
 import { queuedMessage } from '../../support/queued-message.js';
+import { queueTestSetup } from '../../support/queue-test-setup.js';
 
 // A burst of questions on the real SQLite queue: which waiting messages join the first, the debounce (a wait the
 // test drives, no timers), and exactly once when the process dies between covering the followers and storing the answer.
@@ -18,24 +15,9 @@ const conversation = 'telegram:1';
 const start = Date.UTC(2026, 11, 6, 9, 30, 0, 250);
 const window = 2000;
 
-const folders: string[] = [];
-const closers: (() => void)[] = [];
-afterEach(() => {
-  closers.splice(0).forEach((close) => close());
-  folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true }));
-});
-
-function open(dataDir: string): SqliteInboundQueue {
-  const queue = new SqliteInboundQueue({ dataDir, dedupeTtlMs: 60_000, log: memoryLog().log });
-  closers.push(() => queue.close());
-  return queue;
-}
-
-function tempDir(): string {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-burst-'));
-  folders.push(dataDir);
-  return dataDir;
-}
+const queues = queueTestSetup('burst');
+const open = (dataDir: string) => queues.sqliteQueue(dataDir);
+const tempDir = () => queues.tempDir();
 
 /** Message `id` from `sender`, `atMs` after the start; no attachments unless given. */
 function sent(id: string, atMs: number, text: string, sender = '42', attachments: InboundMessage['attachments'] = []): InboundMessage {

@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LateSettings } from '../../../src/pipeline/late-answer.js';
 import { missedMessagesText } from '../../../src/pipeline/missed-messages.js';
 import { queuedReplies, ReplySink, type MessageReplies } from '../../../src/pipeline/reply-journal.js';
-import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
+import type { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import type { Responder } from '../../../src/shared/channel.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
-import { memoryLog } from '../../support/memory-log.js';
 import { queuedMessage } from '../../support/queued-message.js';
+import { queueTestSetup } from '../../support/queue-test-setup.js';
 
 // The one reply to a stale backlog, on the real SQLite queue: it lists the first missed question and those behind
 // it, covers them (each completes later without a send), and stays exactly once when the process dies mid-way.
@@ -20,18 +17,9 @@ const conversation = 'telegram:1';
 const settings: LateSettings = { maxAgeMs: hour / 2, missedAgeMs: 24 * hour, timeZone: 'Asia/Bangkok', language: 'th', now: () => now };
 const options = { settings, isQuestion: (message: InboundMessage) => !message.text.startsWith('chatter') };
 
-const folders: string[] = [];
-const closers: (() => void)[] = [];
-afterEach(() => {
-  closers.splice(0).forEach((close) => close());
-  folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true }));
-});
-
-function open(dataDir: string): SqliteInboundQueue {
-  const queue = new SqliteInboundQueue({ dataDir, dedupeTtlMs: 60_000, log: memoryLog().log });
-  closers.push(() => queue.close());
-  return queue;
-}
+const queues = queueTestSetup('missed');
+const open = (dataDir: string) => queues.sqliteQueue(dataDir);
+const tempDir = () => queues.tempDir();
 
 function sentAgo(id: string, ms: number, text = `คำถามที่ ${id}`): InboundMessage {
   return { ...queuedMessage(id, conversation, text), attachments: [], receivedAt: new Date(now - ms) };
@@ -98,8 +86,7 @@ describe('missedMessagesText', () => {
   });
 
   it('sends one list, once, when the process dies after covering some of the messages behind', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-missed-'));
-    folders.push(dataDir);
+    const dataDir = tempDir();
     const first = open(dataDir);
     for (const id of ['1', '2', '3']) await first.accept(sentAgo(id, 30 * hour));
     const head = await first.next(conversation);
@@ -131,8 +118,7 @@ describe('missedMessagesText', () => {
   });
 
   it('delivers the stored list as stored when the process died after storing it', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-missed-'));
-    folders.push(dataDir);
+    const dataDir = tempDir();
     const first = open(dataDir);
     for (const id of ['1', '2']) await first.accept(sentAgo(id, 30 * hour));
     const head = await first.next(conversation);

@@ -1,57 +1,35 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InboundQueue } from '../../../src/queue/inbound-queue.js';
 import { RedisInboundQueue } from '../../../src/queue/redis-inbound-queue.js';
-import { SqliteInboundQueue } from '../../../src/queue/sqlite-inbound-queue.js';
 import { connectRedisClient } from '../../../src/redis/redis-client.js';
 import { memoryLog } from '../../support/memory-log.js';
 import { queuedMessage as message } from '../../support/queued-message.js';
-import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { redisServerProgram, systemProgramPresent } from '../../support/system-programs.js';
+import { queueTestSetup } from '../../support/queue-test-setup.js';
 
 // InboundQueue.following on both backends: the messages waiting behind one, in order, without taking them — and,
 // on Redis, writable under the conversation's lease like those `next` hands out (a stale backlog's one reply covers
 // them: src/pipeline/missed-messages.ts).
 
-const redisInstalled = systemProgramPresent(redisServerProgram);
 const conversation = 'telegram:1';
-
-let redis: RedisServer | undefined;
-const cleanups: (() => unknown)[] = [];
+const setup = queueTestSetup('following', { redis: true });
 let prefixCount = 0;
-
-beforeAll(async () => {
-  if (redisInstalled) redis = await startRedisServer();
-});
-afterAll(async () => {
-  await redis?.close();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
-});
 
 const backends: { name: string; skip: boolean; open(): Promise<InboundQueue> }[] = [
   {
     name: 'SQLite',
     skip: false,
     async open() {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-following-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const queue = new SqliteInboundQueue({ dataDir, dedupeTtlMs: 60_000, log: memoryLog().log });
-      cleanups.push(() => queue.close());
-      return queue;
+      return setup.sqliteQueue(setup.tempDir());
     },
   },
   {
     name: 'Redis',
-    skip: !redisInstalled,
+    skip: !setup.redisInstalled,
     async open() {
-      const client = await connectRedisClient({ url: redis!.url, log: memoryLog().log });
-      cleanups.push(() => client.isOpen && client.destroy());
+      const client = await connectRedisClient({ url: setup.redisUrl(), log: memoryLog().log });
+      setup.cleanups.push(() => client.isOpen && client.destroy());
       const queue = new RedisInboundQueue({ client, dedupeTtlMs: 60_000, leaseMs: 60_000, log: memoryLog().log, prefix: `following${++prefixCount}:` });
-      cleanups.push(() => queue.close());
+      setup.cleanups.push(() => queue.close());
       return queue;
     },
   },
