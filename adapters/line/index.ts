@@ -184,7 +184,14 @@ class LineAdapter implements PlatformAdapter {
     const store = new LineMessageStore(handler);
     // Kept before any is read: a message may quote one of the same batch.
     const seen = events.flatMap((event) => seenOf(event) ?? []);
-    await Promise.all(seen.map((message) => store.remember(message.chatId, message.messageId, message.seen)));
+    // Best effort: a message the store missed is only an unknown quote later; it must not stop the batch being stored.
+    await Promise.all(
+      seen.map((message) =>
+        store.remember(message.chatId, message.messageId, message.seen).catch((error: unknown) => {
+          this.options.logger.warn({ chatId: message.chatId, error: describeError(error) }, 'line: message not kept for quotes');
+        }),
+      ),
+    );
     const messages = await normalizeLineEvents(events, {
       isBotMessage: (id) => handler.hasRecord(`line-sent:${id}`),
       quotedMessage: (chatId, id) => store.quoted(chatId, id),
