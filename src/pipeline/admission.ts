@@ -4,15 +4,13 @@ import type { InboundMessage, UnreadableKind } from '../shared/types.js';
 
 export type IgnoreReason = 'group-not-addressed' | 'duplicate' | 'empty' | 'file-only' | 'command-for-another-bot' | 'unknown-command';
 
-/**
- * Admission as a value: answer it, run a command, or ignore it with a reason (the reason is logged and counted, so
- * a silent bot can be explained). See docs/architecture.md, "Data flow of one message".
- */
+/** How a message reached the bot: a direct chat, its mention, a reply to one of its messages. */
 export type AddressedReason = 'direct' | 'mention' | 'reply-to-bot';
 
 /**
- * `unreadable`: a voice note, sticker… with no words, sent to the bot: it is told what the bot can read instead
- * (`src/pipeline/unreadable-notice.ts`).
+ * Admission as a value: answer it, run a command, or ignore it with a reason (the reason is logged and counted, so
+ * a silent bot can be explained). See docs/architecture.md, "Data flow of one message". `unreadable`: a voice note,
+ * sticker… with no words, sent to the bot: it is told what the bot can read instead (`unreadable-notice.ts`).
  */
 export type Admission =
   | { kind: 'dispatch'; reason: AddressedReason }

@@ -130,6 +130,8 @@ const tooLongNotice: Localized = {
 export function createRouter(dependencies: RouterDependencies): MessageRouter {
   const { commands, settings, log } = dependencies;
   const admitted = (message: InboundMessage) => admit(message, { botUsername: dependencies.botUsername(message.platform), knownCommands: commands.names });
+  /** Whether a waiting message would run a turn of its own (a burst joins it, a stale backlog's list covers it). */
+  const isQuestion = (other: InboundMessage) => admitted(other).kind === 'dispatch';
   const logBase = (message: InboundMessage) => ({ platform: message.platform, conversation: message.conversationKey, messageId: message.messageId });
 
   /** A message not for the bot: nothing is sent, but group chatter and its images are kept for the next question. */
@@ -144,7 +146,6 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
   const burstOf = async (message: InboundMessage, replies: MessageReplies, hooks: ProcessHooks | undefined) => {
     const { burst, late } = dependencies;
     if (!burst || !hooks || (late && latenessOf(message, late) === 'missed')) return undefined;
-    const isQuestion = (other: InboundMessage) => admitted(other).kind === 'dispatch';
     return takeBurst(message, replies, { settings: burst, isQuestion, resumed: (hooks.attempt ?? 1) > 1, maxChars: settings.maxMessageChars });
   };
 
@@ -214,7 +215,6 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     const late = admission.kind === 'dispatch' ? dependencies.late : undefined;
     const lateness = late ? latenessOf(message, late) : 'fresh';
     if (late && lateness === 'missed') {
-      const isQuestion = (other: InboundMessage) => admitted(other).kind === 'dispatch';
       await final({ text: await missedMessagesText(message, replies, { settings: late, isQuestion }), files: [] });
       return { admission, replies: sink.sent };
     }
