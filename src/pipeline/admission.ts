@@ -4,8 +4,17 @@ import type { InboundMessage, UnreadableKind } from '../shared/types.js';
 
 export type IgnoreReason = 'group-not-addressed' | 'duplicate' | 'empty' | 'file-only' | 'command-for-another-bot' | 'unknown-command';
 
-/** How a message reached the bot: a direct chat, its mention, a reply to one of its messages. */
-export type AddressedReason = 'direct' | 'mention' | 'reply-to-bot';
+/**
+ * How a message reached the bot: a direct chat, its mention, a reply to one of its messages, or — where the space's
+ * /settings trigger allows it — its name as a word of the message, or any message at all.
+ */
+export type AddressedReason = 'direct' | 'mention' | 'reply-to-bot' | 'name' | 'every-message';
+
+/**
+ * How an unaddressed group message may still call the bot (a space's /settings trigger, already narrowed to this
+ * conversation by the router). Absent: a mention or a reply only.
+ */
+export type GroupTrigger = { mode: 'name'; names: readonly string[] } | { mode: 'every-message' };
 
 /**
  * Admission as a value: answer it, run a command, or ignore it with a reason (the reason is logged and counted, so
@@ -22,6 +31,7 @@ export interface AdmissionOptions {
   /** The bot's username on the message's platform (from its adapter), for `/cmd@username`. */
   botUsername?: string;
   knownCommands: ReadonlySet<string>;
+  trigger?: GroupTrigger;
 }
 
 export function admit(message: InboundMessage, options: AdmissionOptions): Admission {

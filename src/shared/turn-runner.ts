@@ -1,4 +1,4 @@
-import type { ProgressEvent, Reply, TurnImage, TurnRecord, TurnStep } from './types.js';
+import type { Language, ProgressEvent, Reply, TurnImage, TurnRecord, TurnStep } from './types.js';
 
 // The contract between the message pipeline (src/pipeline/) and the agent (agent/): one question in, one reply and
 // its record out. The pipeline knows the agent only through this, as it knows adapters through channel.ts; the
@@ -12,6 +12,23 @@ export interface TurnInput {
   /** Shown to the model in group chats only. */
   speakerName?: string;
   images: TurnImage[];
+  /**
+   * The language of the bot's own words in this turn (its system prompt, notes, the language step's default): a
+   * space's /settings language, or the question's own under "follow". Absent: BOT_LANGUAGE.
+   */
+  language?: Language;
+  /**
+   * The space chose `language` (/settings language th|en): the answer is in it even to a question in another
+   * language, unless the user asks for another language or a translation. Absent or false: the answer follows the
+   * question as it always has.
+   */
+  languageFixed?: boolean;
+  /**
+   * A space's extra instructions for the persona (/settings instructions): already bounded, DLP-scanned and free of
+   * source markers. They go into the system prompt after the bot's own rules, so each space's prompt stays
+   * byte-identical from turn to turn (the server's prompt cache) and the guards still run after the model.
+   */
+  spaceInstructions?: string;
   /** Recent unaddressed messages of a group, already bounded and neutralized; sent with this question only. */
   chatContext?: string;
   /**
