@@ -1,6 +1,7 @@
 import type { ParsedCommand } from '../commands/command.js';
 import { parseCommand } from '../commands/parse.js';
 import type { InboundMessage, UnreadableKind } from '../shared/types.js';
+import { callsByName } from './name-call.js';
 
 export type IgnoreReason = 'group-not-addressed' | 'duplicate' | 'empty' | 'file-only' | 'command-for-another-bot' | 'unknown-command';
 
@@ -35,16 +36,17 @@ export interface AdmissionOptions {
 }
 
 export function admit(message: InboundMessage, options: AdmissionOptions): Admission {
-  const addressedAs = addressedReason(message);
-  const addressed = addressedAs !== undefined;
   const parsed = parseCommand(message.text, options.botUsername);
   if (parsed.kind === 'other-bot') return { kind: 'ignore', reason: 'command-for-another-bot' };
   if (parsed.kind === 'command') {
-    // In a group, an unknown bare `/cmd` is probably another bot's; answer it only when we were addressed.
-    if (!options.knownCommands.has(parsed.command.name) && !addressed) return { kind: 'ignore', reason: 'unknown-command' };
+    // In a group, an unknown bare `/cmd` is probably another bot's; answer it only when we were addressed (by a
+    // mention or a reply: a group's trigger is for questions, and "/weather แสง" is still another bot's).
+    if (!options.knownCommands.has(parsed.command.name) && !addressedReason(message)) return { kind: 'ignore', reason: 'unknown-command' };
     return { kind: 'command', reason: 'command', command: parsed.command };
   }
   const wordless = message.text.trim() === '';
+  const addressedAs = addressedReason(message) ?? triggeredReason(message, wordless, options.trigger);
+  const addressed = addressedAs !== undefined;
   // With a caption the caption is the question; without one there is nothing to answer but what the bot can read.
   if (message.unreadable && wordless && message.attachments.length === 0 && addressedAs) {
     return { kind: 'unreadable', reason: addressedAs, what: message.unreadable };
@@ -64,4 +66,13 @@ function addressedReason(message: InboundMessage): AddressedReason | undefined {
   if (message.mentionsBot) return 'mention';
   if (message.repliesToBot) return 'reply-to-bot';
   return undefined;
+}
+
+/** A group's trigger: its name as a word of the text, or every message that has something to answer or say. */
+function triggeredReason(message: InboundMessage, wordless: boolean, trigger: GroupTrigger | undefined): AddressedReason | undefined {
+  if (!trigger || message.chatKind === 'direct') return undefined;
+  if (trigger.mode === 'name') return callsByName(message.text, trigger.names) ? 'name' : undefined;
+  // Nothing at all stays 'empty'; files alone stay 'file-only' (below); a voice note is for the bot here, so it is
+  // told what it can read, as in a direct chat.
+  return wordless && message.attachments.length === 0 && !message.unreadable ? undefined : 'every-message';
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { admit } from '../../../src/pipeline/admission.js';
+import { admit, type GroupTrigger } from '../../../src/pipeline/admission.js';
 import type { InboundMessage } from '../../../src/shared/types.js';
-import { inboundMessage } from '../../support/inbound-message.js';
+import { inboundMessage, photo } from '../../support/inbound-message.js';
 
 const message = (overrides: Partial<InboundMessage>): InboundMessage => inboundMessage({ text: 'สวัสดี', ...overrides });
 
@@ -69,5 +69,48 @@ describe('admission', () => {
   it('hands the parsed command over', () => {
     const admission = admit(message({ text: '/kb@saeng_bot add "Staff FAQ" now' }), { botUsername: 'saeng_bot', knownCommands: known });
     expect(admission).toEqual({ kind: 'command', reason: 'command', command: { name: 'kb', rest: 'add "Staff FAQ" now', words: ['add', 'Staff FAQ', 'now'] } });
+  });
+
+  const pdf = { kind: 'file' as const, mime: 'application/pdf', name: 'a.pdf', size: 1, reference: { kind: 'platform-file' as const, id: 'doc-1' } };
+  const everyMessage: GroupTrigger = { mode: 'every-message' };
+  const byName: GroupTrigger = { mode: 'name', names: ['แสง', 'saeng'] };
+
+  it.each([
+    ['every message, plain chatter', everyMessage, {}, 'dispatch', 'every-message'],
+    ['every message, an image alone', everyMessage, { text: '', attachments: [photo('p1')] }, 'dispatch', 'every-message'],
+    ['every message, a voice note (it is for the bot here)', everyMessage, { text: '', unreadable: 'voice' as const }, 'unreadable', 'every-message'],
+    ['every message, a mention is still a mention', everyMessage, { mentionsBot: true }, 'dispatch', 'mention'],
+    ['every message, a reply to the bot is still one', everyMessage, { repliesToBot: true }, 'dispatch', 'reply-to-bot'],
+    ['every message, nothing at all', everyMessage, { text: ' ' }, 'ignore', 'empty'],
+    ['every message, a file alone', everyMessage, { text: '', attachments: [pdf] }, 'ignore', 'file-only'],
+    ['every message, a known command', everyMessage, { text: '/help' }, 'command', 'command'],
+    ['every message, an unknown bare command (another bot’s)', everyMessage, { text: '/weather' }, 'ignore', 'unknown-command'],
+    ['every message, a command for another bot', everyMessage, { text: '/status@other_bot' }, 'ignore', 'command-for-another-bot'],
+    ['every message, a direct chat is still direct', everyMessage, { chatKind: 'direct' as const }, 'dispatch', 'direct'],
+    ['name, called at the start', byName, { text: 'แสง ช่วยสรุปหน่อย' }, 'dispatch', 'name'],
+    ['name, called with an honorific', byName, { text: 'พี่แสงครับ ราคาทองวันนี้' }, 'dispatch', 'name'],
+    ['name, called in English', byName, { text: 'Saeng, what time is it?' }, 'dispatch', 'name'],
+    ['name, in the caption of a voice note', byName, { text: 'แสง สรุปให้หน่อย', unreadable: 'voice' as const }, 'dispatch', 'name'],
+    ['name, light is not a call', byName, { text: 'แสงแดดวันนี้แรงมาก' }, 'ignore', 'group-not-addressed'],
+    ['name, in a link is not a call', byName, { text: 'https://example.com/saeng' }, 'ignore', 'group-not-addressed'],
+    ['name, plain chatter', byName, {}, 'ignore', 'group-not-addressed'],
+    ['name, a mention that also names it is a mention', byName, { text: 'แสง ช่วยหน่อย', mentionsBot: true }, 'dispatch', 'mention'],
+    ['name, a voice note with no words', byName, { text: '', unreadable: 'voice' as const }, 'ignore', 'empty'],
+    ['name, a file alone', byName, { text: '', attachments: [pdf] }, 'ignore', 'file-only'],
+    ['name, an unknown command that names it', byName, { text: '/weather แสง' }, 'ignore', 'unknown-command'],
+    ['name, another bot’s command that names it', byName, { text: '/ask@other_bot แสง ช่วยหน่อย' }, 'ignore', 'command-for-another-bot'],
+    ['name, a known command is a command', byName, { text: '/help แสง' }, 'command', 'command'],
+    ['name, a direct chat is still direct', byName, { text: 'แสงสว่าง', chatKind: 'direct' as const }, 'dispatch', 'direct'],
+    ['no trigger, naming it is not enough', undefined, { text: 'แสง ช่วยสรุปหน่อย' }, 'ignore', 'group-not-addressed'],
+    ['no trigger, an image alone', undefined, { text: '', attachments: [photo('p1')] }, 'ignore', 'group-not-addressed'],
+  ])('a group trigger: %s', (_name, trigger, overrides, kind, reason) => {
+    const admission = admit(message(overrides), { botUsername: 'saeng_bot', knownCommands: known, ...(trigger ? { trigger } : {}) });
+    expect(admission.kind).toBe(kind);
+    expect(admission.reason).toBe(reason);
+  });
+
+  it('names what could not be read under every message', () => {
+    const admission = admit(message({ text: '', unreadable: 'sticker' }), { knownCommands: known, trigger: { mode: 'every-message' } });
+    expect(admission).toEqual({ kind: 'unreadable', reason: 'every-message', what: 'sticker' });
   });
 });
