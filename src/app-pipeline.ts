@@ -7,6 +7,9 @@ import { InProcessTurnQueue } from './limits/in-process-turn-queue.js';
 import { InProcessUserQuota } from './limits/in-process-user-quota.js';
 import { RedisUserQuota } from './limits/redis-user-quota.js';
 import type { UserQuota } from './limits/user-quota.js';
+import { SpaceQuotas } from './limits/space-quotas.js';
+import { defaultCallNames, spaceSettingsLimits } from './settings/space-settings.js';
+import type { SpaceSettingsStore } from './settings/space-settings-store.js';
 import { createAttachmentDownloader } from './pipeline/attachment-downloader.js';
 import { GroupContext } from './pipeline/group-context.js';
 import { InboundWorker } from './pipeline/inbound-worker.js';
@@ -33,13 +36,15 @@ export interface PipelineServices {
   knowledge: KnowledgeStore;
   agent: TurnRunner;
   commands: CommandDispatcher;
+  spaceSettings: SpaceSettingsStore;
 }
 
 export interface Pipeline {
   /** TURN_CONCURRENCY, shared by the queued and the direct path. */
   turns: InProcessTurnQueue;
   inboundQueue: InboundQueue;
-  quota: UserQuota;
+  /** The per-user quotas, bot-wide and per space (closed at shutdown). */
+  quotas: SpaceQuotas;
   fileLinks: FileLinks | undefined;
   router: MessageRouter;
   inbound: InboundWorker;
@@ -53,15 +58,14 @@ export interface Pipeline {
  */
 export function wirePipeline(options: AppOptions, services: PipelineServices): Pipeline {
   const { config, log, redis } = options;
-  const { dataDir, secrets, storage, redisStorage, knowledge, agent, commands } = services;
+  const { dataDir, secrets, storage, redisStorage, knowledge, agent, commands, spaceSettings } = services;
   const queue = new InProcessTurnQueue(config.TURN_CONCURRENCY);
   const dedupeTtlMs = config.DEDUPE_TTL_SECONDS * 1000;
   const inboundQueue: InboundQueue = redis
     ? new RedisInboundQueue({ client: redis, dedupeTtlMs, leaseMs: config.REDIS_LEASE_SECONDS * 1000, log, language: config.BOT_LANGUAGE })
     : openCheckedDatabase(path.join(dataDir, 'inbound.db'), () => new SqliteInboundQueue({ dataDir, dedupeTtlMs, log }));
-  const quota: UserQuota = redis
-    ? new RedisUserQuota({ client: redis, perMinute: config.USER_MESSAGES_PER_MINUTE })
-    : new InProcessUserQuota(config.USER_MESSAGES_PER_MINUTE);
+  const quotaOf = (perMinute: number): UserQuota => (redis ? new RedisUserQuota({ client: redis, perMinute }) : new InProcessUserQuota(perMinute));
+  const quotas = new SpaceQuotas(quotaOf(config.USER_MESSAGES_PER_MINUTE), quotaOf);
   const botUsernames = new Map<Platform, string>();
   const clock = options.now ?? (() => new Date());
   const fileLinks = config.PUBLIC_BASE_URL
@@ -76,7 +80,8 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
     fileLinks,
     inbound: inboundQueue,
     queue,
-    quota,
+    quotas,
+    spaceSettings,
     commands,
     agent,
     outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
@@ -91,12 +96,15 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
       store: storage.cache,
       redis: redisStorage?.redis,
       maxMessages: config.GROUP_CONTEXT_MESSAGES,
+      // A space may ask for more than the default (/settings context), up to the setting's own limit.
+      keepMessages: config.GROUP_CONTEXT_MESSAGES > 0 ? spaceSettingsLimits.groupContext : 0,
       language: config.BOT_LANGUAGE,
       now: clock,
     }),
     botUsername: (platform) => botUsernames.get(platform),
     settings: {
       language: config.BOT_LANGUAGE,
+      botNames: defaultCallNames(config.BOT_NAME),
       maxMessageChars: config.MAX_MESSAGE_CHARS,
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
       imageLimits: { maxBytes: Math.min(config.MAX_IMAGE_BYTES, config.MAX_ATTACHMENT_BYTES), maxPixels: config.MAX_IMAGE_PIXELS },
@@ -131,5 +139,5 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
     log,
   });
 
-  return { turns: queue, inboundQueue, quota, fileLinks, router, inbound, botUsernames };
+  return { turns: queue, inboundQueue, quotas, fileLinks, router, inbound, botUsernames };
 }

@@ -16,6 +16,9 @@ import { createResearchCommand, createResearchUnavailableCommand } from './comma
 import { createResetCommand } from './commands/reset.js';
 import { createStatusCommand, type StatusReport } from './commands/status.js';
 import { createUsageCommand } from './commands/usage.js';
+import { createSettingsCommand } from './commands/settings.js';
+import { SpaceSettingsStore } from './settings/space-settings-store.js';
+import { defaultCallNames } from './settings/space-settings.js';
 import { usageRecorder } from './storage/usage-recorder.js';
 import { configSecrets, type Config } from './config.js';
 import type { Localized } from './shared/i18n.js';
@@ -207,7 +210,20 @@ export function createApp(options: AppOptions): App {
   });
 
   const identities = new Map<Platform, AdapterIdentity>();
-  const status = async (message: Pick<InboundMessage, 'conversationKey' | 'platform'>, forAdmin = false): Promise<StatusReport> => {
+  const spaceSettings = new SpaceSettingsStore(storage.settings);
+  /** The outbound DLP's scanner, for texts a command keeps or sends on (/research's answer, /settings instructions). */
+  const credentialKinds = (text: string): string[] => {
+    const scan = scanForCredentials(text, { secrets });
+    return scan.found ? scan.kinds : [];
+  };
+  const settingsDefaults = {
+    language: config.BOT_LANGUAGE,
+    names: defaultCallNames(config.BOT_NAME),
+    groupContext: config.GROUP_CONTEXT_MESSAGES,
+    quotaPerMinute: config.USER_MESSAGES_PER_MINUTE,
+    streams: (platform: Platform) => config.STREAM_PLATFORMS.includes(platform),
+  };
+  const status = async (message: Pick<InboundMessage, 'conversationKey' | 'platform' | 'spaceKey'>, forAdmin = false): Promise<StatusReport> => {
     const { conversationKey } = message;
     const report = await capabilities.detailed();
     const current = { tools: report.tools, vision: report.vision };
@@ -223,6 +239,8 @@ export function createApp(options: AppOptions): App {
       tools: current.tools ? tools.map((tool) => tool.name) : [],
       readsAllGroupMessages: identities.get(message.platform)?.readsAllGroupMessages,
       ocr: await ocr.recheck(),
+      // A store that cannot be read leaves the line out: /status must answer while Redis is down.
+      spaceSettings: await spaceSettings.get(message.spaceKey).catch(() => undefined),
       webSearch: web.research !== null,
       ...(forAdmin ? { admin: await adminStatus() } : {}),
       platformLines: (await options.adapters?.find((adapter) => adapter.platform === message.platform)?.statusLines?.(config.BOT_LANGUAGE, forAdmin)) ?? [],
@@ -244,11 +262,19 @@ export function createApp(options: AppOptions): App {
     now: options.now,
   });
   commands.add(createHelpCommand(() => commands.list()));
-  commands.add(createStatusCommand(status));
+  commands.add(createStatusCommand(status, settingsDefaults));
   commands.add(createResetCommand((conversationKey) => history.clear(conversationKey)));
   commands.add(createWhoamiCommand());
   commands.add(createKnowledgeCommand(knowledge, { maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES, confirmationStore: storage.cache }));
   commands.add(createUsageCommand(storage.usage, { timeZone: config.BOT_TIMEZONE }));
+  commands.add(
+    createSettingsCommand({
+      store: spaceSettings,
+      defaults: settingsDefaults,
+      credentialKinds,
+      timeZone: config.BOT_TIMEZONE,
+    }),
+  );
   const research = web.research;
   if (!research) commands.add(createResearchUnavailableCommand());
   if (research) {
@@ -264,10 +290,7 @@ export function createApp(options: AppOptions): App {
             log: context.log,
           }),
         renderSourceList,
-        (text) => {
-          const scan = scanForCredentials(text, { secrets });
-          return scan.found ? scan.kinds : [];
-        },
+        credentialKinds,
       ),
     );
   }
@@ -278,7 +301,7 @@ export function createApp(options: AppOptions): App {
     if (handled.turn) void recordUsage(handled.turn, message);
     options.observe?.(handled, message);
   };
-  const { turns, inboundQueue, quota, fileLinks, router, inbound, botUsernames } = wirePipeline(
+  const { turns, inboundQueue, quotas, fileLinks, router, inbound, botUsernames } = wirePipeline(
     { ...options, observe },
     {
       dataDir,
@@ -288,6 +311,7 @@ export function createApp(options: AppOptions): App {
       knowledge,
       agent,
       commands,
+      spaceSettings,
     },
   );
 
@@ -312,7 +336,7 @@ export function createApp(options: AppOptions): App {
     inbound,
     close: async (graceMs) => {
       const finished = await within(Promise.all([inbound.stop(), turns.drain()]), graceMs);
-      await quota.close();
+      await quotas.close();
       await searchLimiter?.close();
       await knowledge.close();
       await inboundQueue.close();

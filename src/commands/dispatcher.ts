@@ -44,9 +44,17 @@ export class CommandDispatcher {
     return this.options.adminIds.includes(adminIdOf(message));
   }
 
-  /** `channel`: what the router binds to this message (progress notes, attachment downloads). */
-  async run(command: ParsedCommand, message: InboundMessage, channel: Pick<CommandContext, 'progress' | 'download'>): Promise<CommandResult> {
-    const { language, log } = this.options;
+  /**
+   * `channel`: what the router binds to this message (progress notes, attachment downloads); `language`: the one its
+   * space chose (/settings language), else BOT_LANGUAGE.
+   */
+  async run(
+    command: ParsedCommand,
+    message: InboundMessage,
+    channel: Pick<CommandContext, 'progress' | 'download'>,
+    language: Language = this.options.language,
+  ): Promise<CommandResult> {
+    const { log } = this.options;
     const handler = this.handlers.get(command.name);
     if (!handler) return { text: say(unknownCommand, language, { name: escapeMarkdown(command.name) }) };
     try {

@@ -5,6 +5,8 @@ import { tesseractLanguagePackage } from '../ocr/tesseract-status.js';
 import type { InboundMessage, Language, ModelCapabilities, RagMode } from '../shared/types.js';
 import type { CommandHandler } from './command.js';
 import { adminLines, type AdminStatus } from './status-admin.js';
+import type { SpaceSettings } from '../settings/space-settings.js';
+import { settingsLines, type SettingsDefaults } from './settings/settings-view.js';
 
 export interface StatusReport {
   /** MODEL_BASE_URL, an internal address: in the report only for global admins. */
@@ -25,6 +27,8 @@ export interface StatusReport {
   ocr: OcrStatus;
   /** Whether a web search provider is configured (web_search, deep_research, /research). */
   webSearch: boolean;
+  /** The space's /settings; absent when the store could not be read. */
+  spaceSettings?: SpaceSettings;
   /** For global admins only: how long the bot has run, its version, the inbound backlog, each platform's state. */
   admin?: AdminStatus;
 }
@@ -130,8 +134,10 @@ function tag(names: Record<string, Localized>, value: string, language: Language
   return known ? say(known, language) : value;
 }
 
-/** `/status`: model server, model, detected capabilities, RAG mode, health. */
-export function createStatusCommand(report: (message: InboundMessage, forAdmin: boolean) => Promise<StatusReport>): CommandHandler {
+const settingsHeading: Localized = { th: 'การตั้งค่าของที่นี่ (/settings)', en: 'Settings here (/settings)' };
+
+/** `/status`: model server, model, detected capabilities, RAG mode, health, and the space's settings. */
+export function createStatusCommand(report: (message: InboundMessage, forAdmin: boolean) => Promise<StatusReport>, defaults: SettingsDefaults): CommandHandler {
   return {
     name: 'status',
     summary: commandEntry('status').summary,
@@ -139,6 +145,11 @@ export function createStatusCommand(report: (message: InboundMessage, forAdmin: 
       const status = await report(context.message, context.isGlobalAdmin);
       const language = context.language;
       const reading = status.readsAllGroupMessages === undefined ? '' : `\n${say(groupReading[status.readsAllGroupMessages ? 'all' : 'addressed'], language)}`;
+      // Everyone sees how the space is set; the instructions' text only its admins (as /settings shows it).
+      const showInstructions = context.isGlobalAdmin || context.message.sender.isPlatformAdmin || context.message.chatKind === 'direct';
+      const settings = status.spaceSettings
+        ? `\n\n${[say(settingsHeading, language), ...settingsLines(status.spaceSettings, defaults, context.message, { language, showInstructions })].join('\n')}`
+        : '';
       return {
         text:
           say(template, language, {
@@ -157,7 +168,8 @@ export function createStatusCommand(report: (message: InboundMessage, forAdmin: 
           }) +
           reading +
           (status.admin ? `\n${adminLines(status.admin, language)}` : '') +
-          status.platformLines.map((line) => `\n- ${line}`).join(''),
+          status.platformLines.map((line) => `\n- ${line}`).join('') +
+          settings,
       };
     },
   };

@@ -73,6 +73,7 @@ function triggeredReason(message: InboundMessage, wordless: boolean, trigger: Gr
   if (!trigger || message.chatKind === 'direct') return undefined;
   if (trigger.mode === 'name') return callsByName(message.text, trigger.names) ? 'name' : undefined;
   // Nothing at all stays 'empty'; files alone stay 'file-only' (below); a voice note is for the bot here, so it is
-  // told what it can read, as in a direct chat.
-  return wordless && message.attachments.length === 0 && !message.unreadable ? undefined : 'every-message';
+  // told what it can read, as in a direct chat. A sticker in a group is a reaction to the chat, not a question.
+  const nothingToSay = !message.unreadable || message.unreadable === 'sticker';
+  return wordless && message.attachments.length === 0 && nothingToSay ? undefined : 'every-message';
 }

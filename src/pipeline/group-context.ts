@@ -36,8 +36,10 @@ export interface GroupContextOptions {
   store: Keyv;
   /** When set (REDIS_URL), the messages are a Redis list per group instead of the keyv value: see above. */
   redis?: RedisLists | undefined;
-  /** GROUP_CONTEXT_MESSAGES; 0 turns the feature off. */
+  /** GROUP_CONTEXT_MESSAGES: how many go with a question by default; 0 turns the feature off. */
   maxMessages: number;
+  /** How many are kept per group, so a space's /settings may ask for more than the default (default: `maxMessages`). */
+  keepMessages?: number;
   language: Language;
   now: () => Date;
   /** Older messages are not "the conversation above" any more. */
@@ -77,6 +79,10 @@ export class GroupContext {
     return this.options.maxMessages > 0;
   }
 
+  private get keep(): number {
+    return Math.max(this.options.maxMessages, this.options.keepMessages ?? 0);
+  }
+
   /** For a group message that did not address the bot: keeps its text (one line, capped) with the speaker's name. */
   async record(message: InboundMessage): Promise<void> {
     if (!this.enabled || message.chatKind !== 'group') return;
@@ -87,7 +93,7 @@ export class GroupContext {
     if (this.list) {
       // A re-delivered message is appended again and counted once when read (latestOfEach).
       await this.list.append(key, [{ at: this.options.now().getTime(), messageId: message.messageId, name, text }], {
-        keep: this.options.maxMessages,
+        keep: this.keep,
         ttlMs: this.maxAgeMs,
       });
       return;
@@ -97,16 +103,18 @@ export class GroupContext {
       // A re-delivered message replaces itself instead of appearing twice.
       const kept = (await this.load(key, now)).filter((entry) => entry.messageId !== message.messageId);
       kept.push({ at: now, messageId: message.messageId, name, text });
-      await this.options.store.set(key, kept.slice(-this.options.maxMessages), this.maxAgeMs);
+      await this.options.store.set(key, kept.slice(-this.keep), this.maxAgeMs);
     });
   }
 
   /**
    * For a group message that addressed the bot: the heading and one "- name: text" line per recent message, oldest
    * first, within `maxCharacters` (the oldest go first); undefined when off, in a direct chat, or when there is none.
+   * `limit` and `language`: the space's /settings, when it chose them.
    */
-  async contextFor(message: InboundMessage): Promise<string | undefined> {
-    if (!this.enabled || message.chatKind !== 'group') return undefined;
+  async contextFor(message: InboundMessage, choices: { limit?: number; language?: Language } = {}): Promise<string | undefined> {
+    const limit = Math.min(choices.limit ?? this.options.maxMessages, this.keep);
+    if (!this.enabled || message.chatKind !== 'group' || limit <= 0) return undefined;
     const key = storeKey(message);
     // Through the chain, so a message recorded just before this one is already there.
     const entries = this.list
@@ -114,9 +122,9 @@ export class GroupContext {
       : await this.chain.run(key, () => this.load(key, this.options.now().getTime()));
     const lines = entries
       .filter((entry) => entry.messageId !== message.messageId)
-      .slice(-this.options.maxMessages)
+      .slice(-limit)
       .map((entry) => `- ${entry.name}: ${entry.text}`);
-    return this.bounded(pick(heading, this.options.language), lines);
+    return this.bounded(pick(heading, choices.language ?? this.options.language), lines);
   }
 
   private bounded(title: string, lines: string[]): string | undefined {

@@ -2,7 +2,8 @@ import { say, type Localized } from '../shared/i18n.js';
 import { escapeMarkdown } from '../shared/markdown.js';
 import type { InboundMessage } from '../shared/types.js';
 import { cutAtGrapheme } from '../shared/grapheme-cut.js';
-import { latenessOf, sentAtText, type LateSettings } from './late-answer.js';
+import { latenessOf, type LateSettings } from './late-answer.js';
+import { sentAtText } from '../shared/sent-at-text.js';
 import type { MessageReplies } from './reply-journal.js';
 
 // Past MISSED_MESSAGE_AGE_MS a question gets no turn: the first such message of a conversation gets one reply that

@@ -12,7 +12,8 @@ const scannedFileBytes = 2 * 1024 * 1024;
 export class Outbound {
   constructor(private readonly options: { secrets: readonly string[]; language: Language; log: Logger }) {}
 
-  async prepare(reply: Reply, conversationKey: string): Promise<Reply> {
+  /** `language`: the notice's, when the message's space chose one (else BOT_LANGUAGE). */
+  async prepare(reply: Reply, conversationKey: string, language = this.options.language): Promise<Reply> {
     const kinds = new Set<string>();
     const textScan = scanForCredentials(reply.text, { secrets: this.options.secrets });
     if (textScan.found) textScan.kinds.forEach((kind) => kinds.add(kind));
@@ -24,7 +25,7 @@ export class Outbound {
     if (kinds.size === 0) return reply;
     // Log what kind of secret, never the secret.
     this.options.log.warn({ conversation: conversationKey, kinds: [...kinds], files: reply.files.length }, 'outbound message blocked by DLP');
-    return { text: dlpNotice(this.options.language), files: [], replyTo: reply.replyTo };
+    return { text: dlpNotice(language), files: [], replyTo: reply.replyTo };
   }
 
   /** Whether a text may leave as it is (a live answer's update): the same scan, no files, nothing logged. */

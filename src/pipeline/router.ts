@@ -3,27 +3,28 @@ import { admit, type Admission } from './admission.js';
 import type { CommandDispatcher } from '../commands/dispatcher.js';
 import type { AttachmentDownloader } from './attachment-downloader.js';
 import type { GroupContext } from './group-context.js';
-import { quotedContextOf } from './quoted-context.js';
 import type { InboundQueue } from '../queue/inbound-queue.js';
-import { loadImages } from './load-images.js';
 import { lateNoteText, latenessOf, type LateSettings } from './late-answer.js';
 import { missedMessagesText } from './missed-messages.js';
 import { takeBurst, type BurstSettings } from './burst.js';
-import { startTurnLive } from './live-answer.js';
 import type { ImageLimits } from '../images/inspect-image.js';
 import { directReplies, ReplySink, type MessageReplies } from './reply-journal.js';
 import type { FileLinks } from '../files/file-links.js';
 import type { RecentAttachments } from './recent-attachments.js';
 import type { TurnQueue } from '../limits/turn-queue.js';
-import type { UserQuota } from '../limits/user-quota.js';
+import type { SpaceQuotas } from '../limits/space-quotas.js';
+import type { SpaceSettingsStore } from '../settings/space-settings-store.js';
+import type { SpaceSettings } from '../settings/space-settings.js';
+import { answerQuestion } from './question-turn.js';
+import { spaceChoices, type SpaceChoices } from './space-choices.js';
 import { unreadableNoticeText } from './unreadable-notice.js';
 import type { Outbound } from './outbound.js';
 import type { Responder } from '../shared/channel.js';
 import { takesFiles } from '../shared/command-table.js';
 import { say, type Localized } from '../shared/i18n.js';
 import type { Logger } from '../shared/log.js';
-import type { TurnOutcome, TurnRunner } from '../shared/turn-runner.js';
-import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply, TurnRecord, TurnStep } from '../shared/types.js';
+import type { TurnRunner } from '../shared/turn-runner.js';
+import type { Attachment, InboundMessage, Language, Platform, ProgressEvent, Reply, TurnRecord } from '../shared/types.js';
 
 export interface RouterDependencies {
   /** Download links for written files (PUBLIC_BASE_URL set), for platforms that cannot send files. */
@@ -31,7 +32,10 @@ export interface RouterDependencies {
   /** Dedupe of the direct path; the queued path is deduped when the message is accepted. */
   inbound: Pick<InboundQueue, 'remember'>;
   queue: TurnQueue;
-  quota: UserQuota;
+  /** The per-user quota, bot-wide or the space's own (/settings quota). */
+  quotas: Pick<SpaceQuotas, 'forSpace'>;
+  /** Each space's /settings (docs/architecture.md, "Space settings"); absent: every space has the defaults. */
+  spaceSettings?: Pick<SpaceSettingsStore, 'get'>;
   commands: CommandDispatcher;
   agent: TurnRunner;
   outbound: Outbound;
@@ -46,6 +50,8 @@ export interface RouterDependencies {
   botUsername(platform: Platform): string | undefined;
   settings: {
     language: Language;
+    /** The words that call the bot under a space's name trigger when it named none. */
+    botNames: readonly string[];
     maxMessageChars: number;
     maxAttachmentBytes: number;
     imageLimits: ImageLimits;
@@ -100,14 +106,6 @@ const quotaNotice: Localized = {
   th: 'คุณส่งข้อความถี่เกินไป (สูงสุด {limit} ข้อความต่อนาที) กรุณารอสักครู่แล้วลองใหม่',
   en: 'You are sending messages too fast (at most {limit} per minute). Please wait a moment and try again.',
 };
-/** The question of an image sent with no words ("@bot" after a photo, a photo alone in a direct chat). */
-const imageOnlyQuestion: Localized = { th: 'ช่วยอ่านและอธิบายรูปนี้ให้หน่อย', en: 'Please read and describe this image.' };
-/** A mention alone in reply to a message: the quoted message is the question. */
-const quotedOnlyQuestion: Localized = { th: 'ช่วยอธิบายข้อความที่อ้างถึงนี้ให้หน่อย', en: 'Please explain the quoted message.' };
-const emptyMentionHint: Localized = {
-  th: 'เรียกแสงแล้วพิมพ์คำถามต่อท้ายได้เลยครับ หรือส่งรูปแล้วเรียกบอทเพื่อให้ช่วยอ่าน (ดูคำสั่งทั้งหมดด้วย /help)',
-  en: 'Mention me followed by your question, or send an image and then mention me to have it read (/help lists the commands).',
-};
 const fileKeptHint: Localized = {
   th: 'ได้รับไฟล์ {names} แล้ว ผู้ดูแลพิมพ์ /kb add <คลัง> ภายในไม่กี่นาทีเพื่อเพิ่มเข้าคลังความรู้ (บอทอ่านเอกสารในแชตโดยตรงไม่ได้ อ่านได้เฉพาะรูปภาพ)',
   en: 'Got {names}. An admin can send /kb add <kb> within a few minutes to add it to a knowledge base (I cannot read documents in the chat directly, only images).',
@@ -121,18 +119,35 @@ const setAsideNotice: Localized = {
 export function fileKeptText(attachments: readonly Pick<Attachment, 'name'>[], language: Language): string {
   return say(fileKeptHint, language, { names: attachments.map((attachment) => escapeMarkdown(attachment.name)).join(', ') });
 }
-const tooLongNotice: Localized = {
-  th: 'ข้อความยาวเกินไป ({length} ตัวอักษร รับได้สูงสุด {limit}) กรุณาย่อให้สั้นลง หรือส่งเป็นไฟล์แนบ',
-  en: 'That message is too long ({length} characters, at most {limit}). Please shorten it or send it as a file.',
-};
 
 /** Admission → quota → command or agent turn → outbound DLP → stored reply → send. */
 export function createRouter(dependencies: RouterDependencies): MessageRouter {
   const { commands, settings, log } = dependencies;
-  const admitted = (message: InboundMessage) => admit(message, { botUsername: dependencies.botUsername(message.platform), knownCommands: commands.names });
-  /** Whether a waiting message would run a turn of its own (a burst joins it, a stale backlog's list covers it). */
-  const isQuestion = (other: InboundMessage) => admitted(other).kind === 'dispatch';
   const logBase = (message: InboundMessage) => ({ platform: message.platform, conversation: message.conversationKey, messageId: message.messageId });
+  const defaults = {
+    language: settings.language,
+    names: settings.botNames,
+    streams: (message: InboundMessage) => settings.streamPlatforms?.has(message.platform) ?? false,
+  };
+
+  /** The space's /settings for this message, read once; a store that cannot be read leaves the defaults (logged). */
+  const choicesFor = async (message: InboundMessage): Promise<SpaceChoices> => {
+    let stored: SpaceSettings = {};
+    try {
+      stored = (await dependencies.spaceSettings?.get(message.spaceKey)) ?? {};
+    } catch (error) {
+      log.warn({ ...logBase(message), error: String(error) }, 'space settings unavailable: defaults used');
+    }
+    return spaceChoices(stored, message, defaults);
+  };
+  const admitted = (message: InboundMessage, choices: SpaceChoices) =>
+    admit(message, {
+      botUsername: dependencies.botUsername(message.platform),
+      knownCommands: commands.names,
+      ...(choices.trigger ? { trigger: choices.trigger } : {}),
+    });
+  /** Whether a waiting message would run a turn of its own (a burst joins it, a stale backlog's list covers it); same space, same choices. */
+  const questionTest = (choices: SpaceChoices) => (other: InboundMessage) => admitted(other, choices).kind === 'dispatch';
 
   /** A message not for the bot: nothing is sent, but group chatter and its images are kept for the next question. */
   const ignored = async (message: InboundMessage, admission: Extract<Admission, { kind: 'ignore' }>): Promise<HandledMessage> => {
@@ -143,22 +158,48 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
   };
 
   /** The burst a stored question starts (burst.ts); never on the direct path, nor for a missed one (one list instead). */
-  const burstOf = async (message: InboundMessage, replies: MessageReplies, hooks: ProcessHooks | undefined) => {
+  const burstOf = async (message: InboundMessage, replies: MessageReplies, hooks: ProcessHooks | undefined, choices: SpaceChoices) => {
     const { burst, late } = dependencies;
     if (!burst || !hooks || (late && latenessOf(message, late) === 'missed')) return undefined;
-    return takeBurst(message, replies, { settings: burst, isQuestion, resumed: (hooks.attempt ?? 1) > 1, maxChars: settings.maxMessageChars });
+    return takeBurst(message, replies, {
+      settings: burst,
+      isQuestion: questionTest(choices),
+      resumed: (hooks.attempt ?? 1) > 1,
+      maxChars: settings.maxMessageChars,
+    });
+  };
+
+  /** Takes one unit of the user's quota in this space: true to go on; false when the reply (if any) is given. */
+  const quotaAllows = async (message: InboundMessage, choices: SpaceChoices, final: (reply: Reply) => Promise<void>): Promise<boolean> => {
+    const { quota, key } = dependencies.quotas.forSpace(message.spaceKey, `${message.platform}:${message.sender.id}`, choices.quotaPerMinute);
+    const allowed = await quota.take(key).catch((error: unknown) => {
+      // A shared quota (Redis) that cannot be reached: the user hears so, the message is answered, nothing crashes.
+      log.warn({ ...logBase(message), error: String(error) }, 'user quota unavailable');
+      return undefined;
+    });
+    if (allowed === undefined) {
+      await final({ text: say(sharedStateDownNotice, choices.language), files: [] });
+      return false;
+    }
+    if (!allowed) {
+      log.info({ ...logBase(message) }, 'user quota exceeded');
+      if (await quota.shouldNotify(key)) await final({ text: say(quotaNotice, choices.language, { limit: quota.perMinute }), files: [] });
+    }
+    return allowed;
   };
 
   /** Runs one message in its conversation's slot (the caller holds it). */
   const route = async (
     received: InboundMessage,
-    admission: Admission,
+    choices: SpaceChoices,
     receivedResponder: Responder,
     replies: MessageReplies,
     hooks?: ProcessHooks,
   ): Promise<HandledMessage> => {
+    const admission = admitted(received, choices);
+    const { language } = choices;
     // A burst is answered as one message, in reply to its last one; its followers are covered with the answer.
-    const burst = admission.kind === 'dispatch' ? await burstOf(received, replies, hooks) : undefined;
+    const burst = admission.kind === 'dispatch' ? await burstOf(received, replies, hooks, choices) : undefined;
     const message = burst?.message ?? received;
     const replyTarget = burst?.last ?? message;
     const responder = (burst && hooks?.responderFor?.(burst.last)) || receivedResponder;
@@ -171,15 +212,15 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
       const handled = await ignored(message, admission);
       // A file alone sent to the bot (a direct chat, or with its mention) gets a word back: it arrived, and what for.
       if (admission.reason === 'file-only' && (message.chatKind === 'direct' || message.mentionsBot || message.repliesToBot)) {
-        const text = fileKeptText(message.attachments, settings.language);
-        await sink.final(await dependencies.outbound.prepare({ text, files: [] }, message.conversationKey));
+        const text = fileKeptText(message.attachments, language);
+        await sink.final(await dependencies.outbound.prepare({ text, files: [] }, message.conversationKey, language));
         return { admission, replies: sink.sent };
       }
       return handled;
     }
 
     const prepare = async (reply: Reply) => {
-      const safe = await dependencies.outbound.prepare({ ...reply, replyTo: reply.replyTo ?? replyTarget.messageId }, message.conversationKey);
+      const safe = await dependencies.outbound.prepare({ ...reply, replyTo: reply.replyTo ?? replyTarget.messageId }, message.conversationKey, language);
       const links = dependencies.fileLinks;
       if (!links || safe.files.length === 0) return safe;
       // After the DLP scan: a link is only made for a file that may be sent at all.
@@ -200,46 +241,30 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     };
     // No model call, so no quota: the line is the answer, stored and sent once like any other.
     if (admission.kind === 'unreadable') {
-      await final({ text: unreadableNoticeText(admission.what, settings.language), files: [] });
+      await final({ text: unreadableNoticeText(admission.what, language), files: [] });
       return { admission, replies: sink.sent };
     }
     const progress = (event: ProgressEvent) => {
       if (!responder.progress) return;
       void dependencies.outbound
-        .prepare({ text: event.text, files: [] }, message.conversationKey)
+        .prepare({ text: event.text, files: [] }, message.conversationKey, language)
         .then((safe) => responder.progress?.({ source: event.source, text: safe.text }))
         .catch((error: unknown) => log.warn({ ...base, error: String(error) }, 'progress note failed'));
     };
     const download = (attachment: Attachment) => dependencies.download(message.platform, attachment, settings.maxAttachmentBytes);
     // Its age when its turn starts (late-answer.ts); a missed one and those behind it get one reply, no turn.
-    const late = admission.kind === 'dispatch' ? dependencies.late : undefined;
+    const late = admission.kind === 'dispatch' && dependencies.late ? { ...dependencies.late, language } : undefined;
     const lateness = late ? latenessOf(message, late) : 'fresh';
     if (late && lateness === 'missed') {
-      await final({ text: await missedMessagesText(message, replies, { settings: late, isQuestion }), files: [] });
+      await final({ text: await missedMessagesText(message, replies, { settings: late, isQuestion: questionTest(choices) }), files: [] });
       return { admission, replies: sink.sent };
     }
 
     // Everything that calls the model counts against the user's quota; cheap commands do not. A resumed message was
     // counted when it first ran: a shared quota would otherwise charge the user again for a process that died.
     const firstRun = (hooks?.attempt ?? 1) === 1;
-    if (firstRun && (admission.kind === 'dispatch' || commands.usesModel(admission.command.name))) {
-      const userKey = `${message.platform}:${message.sender.id}`;
-      const allowed = await dependencies.quota.take(userKey).catch((error: unknown) => {
-        // A shared quota (Redis) that cannot be reached: the user hears so, the message is answered, nothing crashes.
-        log.warn({ ...base, error: String(error) }, 'user quota unavailable');
-        return undefined;
-      });
-      if (allowed === undefined) {
-        await final({ text: say(sharedStateDownNotice, settings.language), files: [] });
-        return { admission, replies: sink.sent };
-      }
-      if (!allowed) {
-        log.info({ ...base }, 'user quota exceeded');
-        if (await dependencies.quota.shouldNotify(userKey)) {
-          await final({ text: say(quotaNotice, settings.language, { limit: dependencies.quota.perMinute }), files: [] });
-        }
-        return { admission, replies: sink.sent };
-      }
+    if (firstRun && (admission.kind === 'dispatch' || commands.usesModel(admission.command.name)) && !(await quotaAllows(message, choices, final))) {
+      return { admission, replies: sink.sent };
     }
 
     if (admission.kind === 'command') {
@@ -255,70 +280,28 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
             ],
           }
         : message;
-      const result = await commands.run(admission.command, withFiles, { progress, download });
+      const result = await commands.run(admission.command, withFiles, { progress, download }, language);
       await final({ text: result.text, files: result.files ?? [] });
       return { admission, replies: sink.sent };
     }
 
-    if (message.text.length > settings.maxMessageChars) {
-      await final({ text: say(tooLongNotice, settings.language, { length: message.text.length, limit: settings.maxMessageChars }), files: [] });
-      return { admission, replies: sink.sent };
-    }
-
-    const { readDocument } = dependencies;
-    const documentText = readDocument && (async (attachment: Attachment) => readDocument(await download(attachment), attachment));
-    const quoted = await quotedContextOf(message, { language: settings.language, ...(documentText ? { documentText } : {}) });
-    const attachments = [...(await dependencies.recentAttachments.takeFor(message, 'image')), ...quoted.images];
-    const groupChatter = message.chatKind === 'group' ? await dependencies.groupContext.contextFor(message) : undefined;
-    // The quoted message first: it is what the question is about.
-    const chatContext = [quoted.block, groupChatter].filter((part) => part !== undefined && part !== '').join('\n\n') || undefined;
-    const images = await loadImages(attachments, { download, limits: settings.imageLimits, language: settings.language, send: notice });
-    const wordless = message.text.trim() === '';
-    // Code's notes in front of the answer (and of its live preview): late, a quote the bot cannot see.
-    const leads = [late && lateness === 'late' ? lateNoteText(message.receivedAt, late) : undefined, quoted.lead].filter((lead) => lead !== undefined);
-    const withLead = (text: string) => [...leads, text].join('\n\n');
-    if (wordless && images.length === 0 && !quoted.block) {
-      // Nothing to ask the model: say how to ask instead of answering an empty question.
-      if (attachments.length === 0) await final({ text: say(emptyMentionHint, settings.language), files: [] });
-      return { admission, replies: sink.sent };
-    }
-    // One controller per turn: the responder's cancel (the console's Ctrl-C) aborts this turn only.
-    const cancel = new AbortController();
-    const stopWorking = responder.working?.({ cancel: () => cancel.abort() });
-    const live = settings.streamPlatforms?.has(message.platform)
-      ? startTurnLive({ responder, start: replies.live, outbound: dependencies.outbound, log, logBase: base })
-      : undefined;
-    const onStep = (step: TurnStep) => {
-      live?.step(step);
-      try {
-        responder.step?.(step);
-      } catch (error) {
-        log.warn({ ...base, error: String(error) }, 'step note failed');
-      }
-    };
-    let outcome: TurnOutcome;
-    try {
-      outcome = await dependencies.agent.runTurn({
-        conversationKey: message.conversationKey,
-        spaceKey: message.spaceKey,
-        question: wordless ? say(quoted.block ? quotedOnlyQuestion : imageOnlyQuestion, settings.language) : message.text,
-        speakerName: message.chatKind === 'group' ? message.sender.name : undefined,
-        images,
-        chatContext,
-        turnId: `${message.platform}:${message.messageId}`,
-        signal: cancel.signal,
+    const turn = await answerQuestion(
+      {
+        message,
+        choices,
+        responder,
+        replies,
+        ...(late && lateness === 'late' ? { lateNote: lateNoteText(message.receivedAt, late) } : {}),
+        final,
+        notice,
         progress,
-        onStep,
-        ...(live ? { onPreview: (text: string) => live.preview(withLead(text)) } : {}),
-      });
-    } finally {
-      stopWorking?.();
-      // The live message is settled before the final reply goes into it (or replaces it, after a failure).
-      await live?.end();
-    }
-    hooks?.turnDone();
-    await final({ ...outcome.reply, text: withLead(outcome.reply.text) });
-    return { admission, replies: sink.sent, turn: outcome.record };
+        download,
+        turnDone: () => hooks?.turnDone(),
+        logBase: base,
+      },
+      { ...dependencies, maxMessageChars: settings.maxMessageChars, imageLimits: settings.imageLimits },
+    );
+    return { admission, replies: sink.sent, ...(turn ? { turn } : {}) };
   };
 
   const observed = (handled: HandledMessage, message: InboundMessage) => {
@@ -328,20 +311,22 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
 
   return {
     handle: async (message, responder) => {
-      const admission = admitted(message);
+      const choices = await choicesFor(message);
+      const admission = admitted(message, choices);
       if (admission.kind === 'ignore') return observed(await ignored(message, admission), message);
       if (!(await dependencies.inbound.remember(message))) {
         log.info({ ...logBase(message) }, 'duplicate delivery ignored');
         return observed({ admission: { kind: 'ignore', reason: 'duplicate' }, replies: [] }, message);
       }
-      return observed(await dependencies.queue.run(message.conversationKey, () => route(message, admission, responder, directReplies())), message);
+      return observed(await dependencies.queue.run(message.conversationKey, () => route(message, choices, responder, directReplies())), message);
     },
-    process: async (message, responder, replies, hooks) => observed(await route(message, admitted(message), responder, replies, hooks), message),
+    process: async (message, responder, replies, hooks) => observed(await route(message, await choicesFor(message), responder, replies, hooks), message),
     setAside: async (message, responder, replies) => {
       // Earlier replies are not delivered again: their delivery may be what failed.
       const sink = new ReplySink(replies, responder);
-      const notice = { text: say(setAsideNotice, settings.language), files: [], replyTo: message.messageId };
-      await sink.final(await dependencies.outbound.prepare(notice, message.conversationKey));
+      const { language } = await choicesFor(message);
+      const notice = { text: say(setAsideNotice, language), files: [], replyTo: message.messageId };
+      await sink.final(await dependencies.outbound.prepare(notice, message.conversationKey, language));
       return sink.sent;
     },
   };

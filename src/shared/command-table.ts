@@ -98,6 +98,76 @@ const knowledgeSubcommands: SubcommandSpec[] = [
   },
 ];
 
+const onOffChoices = [
+  { value: 'on', name: { th: 'เปิด', en: 'On' } },
+  { value: 'off', name: { th: 'ปิด', en: 'Off' } },
+  { value: 'default', name: { th: 'ค่าเริ่มต้นของบอท', en: "The bot's default" } },
+];
+const choice = (name: string, description: Localized, choices: OptionSpec['choices']): OptionSpec => ({
+  name,
+  kind: 'string',
+  required: true,
+  description,
+  choices,
+});
+const count = (description: Localized): OptionSpec => text('count', true, description);
+
+/** Typed as `/settings <topic> <value>`; on Discord one subcommand per topic, values offered as choices. */
+const settingsSubcommands: SubcommandSpec[] = [
+  { name: 'show', description: { th: 'ดูการตั้งค่าของที่นี่', en: 'Show the settings here' }, options: [] },
+  {
+    name: 'language',
+    description: { th: 'ภาษาที่บอทใช้', en: 'The language the bot uses' },
+    options: [
+      choice('value', { th: 'ภาษา', en: 'Language' }, [
+        { value: 'th', name: { th: 'ไทย', en: 'Thai' } },
+        { value: 'en', name: { th: 'อังกฤษ', en: 'English' } },
+        { value: 'follow', name: { th: 'ตามภาษาของผู้ถาม', en: "The asker's language" } },
+        { value: 'default', name: { th: 'ค่าเริ่มต้นของบอท', en: "The bot's default" } },
+      ]),
+    ],
+  },
+  {
+    name: 'trigger',
+    description: { th: 'การเรียกบอทในกลุ่ม', en: 'How the bot is called in the group' },
+    options: [
+      choice('mode', { th: 'วิธีเรียก', en: 'How' }, [
+        { value: 'mention', name: { th: 'แท็กหรือตอบกลับบอท', en: 'A mention or a reply' } },
+        { value: 'name', name: { th: 'แท็ก ตอบกลับ หรือเรียกชื่อ', en: 'A mention, a reply, or its name' } },
+        { value: 'every-message', name: { th: 'ทุกข้อความในห้องนี้', en: 'Every message in this channel' } },
+        { value: 'default', name: { th: 'ค่าเริ่มต้นของบอท', en: "The bot's default" } },
+      ]),
+      text('names', false, { th: 'ชื่อเรียก คั่นด้วยช่องว่าง (สำหรับ name)', en: 'Names, separated by spaces (for name)' }),
+    ],
+  },
+  {
+    name: 'context',
+    description: { th: 'จำนวนข้อความล่าสุดในกลุ่มที่ส่งไปกับคำถาม', en: 'Recent group messages sent with a question' },
+    options: [count({ th: 'จำนวน 0–50 หรือ default', en: 'A count 0–50, or default' })],
+  },
+  {
+    name: 'quota',
+    description: { th: 'ข้อความต่อนาทีต่อผู้ใช้', en: 'Messages a minute per user' },
+    options: [count({ th: 'จำนวน หรือ default', en: 'A count, or default' })],
+  },
+  {
+    name: 'streaming',
+    description: { th: 'แสดงคำตอบระหว่างที่บอทเขียน', en: 'Show answers while they are written' },
+    options: [choice('value', { th: 'เปิดหรือปิด', en: 'On or off' }, onOffChoices)],
+  },
+  {
+    name: 'quotes',
+    description: { th: 'อ่านข้อความที่ผู้ถามตอบกลับ', en: 'Read the message a question replies to' },
+    options: [choice('value', { th: 'เปิดหรือปิด', en: 'On or off' }, onOffChoices)],
+  },
+  {
+    name: 'instructions',
+    description: { th: 'คำแนะนำเพิ่มเติมสำหรับบอท', en: 'Extra instructions for the bot' },
+    options: [text('text', true, { th: 'ไม่เกิน 500 ตัวอักษร (clear = ลบ)', en: 'At most 500 characters (clear removes them)' })],
+  },
+  { name: 'reset', description: { th: 'กลับเป็นค่าเริ่มต้นทั้งหมด', en: 'Back to the defaults' }, options: [] },
+];
+
 export const commandTable: readonly CommandSpec[] = [
   plain('help', { summary: { th: 'แสดงคำสั่งทั้งหมด', en: 'show the commands' }, description: { th: 'แสดงคำสั่งทั้งหมด', en: 'Show the commands' } }),
   plain('status', {
@@ -163,6 +233,18 @@ export const commandTable: readonly CommandSpec[] = [
       administrators: true,
       answersPrivately: true,
     },
+  ),
+  plain(
+    'settings',
+    {
+      summary: {
+        th: 'ตั้งค่าของกลุ่ม: ภาษา การเรียกบอท โควตา คำแนะนำเพิ่มเติม ฯลฯ (ผู้ดูแล): /settings help',
+        en: "this group's settings: language, how the bot is called, quota, extra instructions… (admins): /settings help",
+      },
+      description: { th: 'ตั้งค่าของกลุ่มนี้ (ผู้ดูแล)', en: "This group's settings (admins)" },
+      discordDescription: { th: 'ตั้งค่าของเซิร์ฟเวอร์นี้ (ผู้ดูแล)', en: "This server's settings (admins)" },
+    },
+    { subcommands: settingsSubcommands, administrators: true, answersPrivately: true },
   ),
 ];
 

@@ -6,10 +6,12 @@ import { SqliteKeyvStore } from './sqlite-keyv-store.js';
 import { SqliteUsageStore } from './sqlite-usage-store.js';
 import type { UsageStore } from './usage-store.js';
 
-/** The keyv namespaces Saeng keeps: conversation history and caches (dedupe lives in the inbound queue). */
+/** The keyv namespaces Saeng keeps: conversation history, caches and space settings (dedupe lives in the inbound queue). */
 export interface Storage {
   history: Keyv;
   cache: Keyv;
+  /** Each space's /settings (src/settings/space-settings-store.ts), kept without a TTL. */
+  settings: Keyv;
   /** /usage's counters per day, space and user (bounded to about a month). */
   usage: UsageStore;
   /**
@@ -35,6 +37,7 @@ export function openStorage(dataDir: string | ':memory:'): Storage {
   return {
     history: open('history'),
     cache: open('cache'),
+    settings: open('settings'),
     usage: new SqliteUsageStore(database),
     healthy: async () => {
       try {

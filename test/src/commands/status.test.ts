@@ -27,7 +27,13 @@ function report(overrides: Partial<StatusReport> = {}): StatusReport {
 }
 
 async function status(language: Language, overrides: Partial<StatusReport> = {}): Promise<string> {
-  const command = createStatusCommand(async () => report(overrides));
+  const command = createStatusCommand(async () => report(overrides), {
+    language: 'th',
+    names: ['แสง'],
+    groupContext: 10,
+    quotaPerMinute: 10,
+    streams: () => true,
+  });
   const context: CommandContext = {
     message: inboundMessage({ text: '/status' }),
     language,

@@ -109,8 +109,10 @@ describe('admission', () => {
     expect(admission.reason).toBe(reason);
   });
 
-  it('names what could not be read under every message', () => {
-    const admission = admit(message({ text: '', unreadable: 'sticker' }), { knownCommands: known, trigger: { mode: 'every-message' } });
-    expect(admission).toEqual({ kind: 'unreadable', reason: 'every-message', what: 'sticker' });
+  it('names what could not be read under every message, but a sticker is a reaction, not a question', () => {
+    const voice = admit(message({ text: '', unreadable: 'voice' }), { knownCommands: known, trigger: { mode: 'every-message' } });
+    expect(voice).toEqual({ kind: 'unreadable', reason: 'every-message', what: 'voice' });
+    const sticker = admit(message({ text: '', unreadable: 'sticker' }), { knownCommands: known, trigger: { mode: 'every-message' } });
+    expect(sticker).toEqual({ kind: 'ignore', reason: 'empty' });
   });
 });

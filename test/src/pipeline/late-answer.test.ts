@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consoleMessage } from '../../../adapters/console/index.js';
-import { lateNoteText, latenessOf, sentAtText, type LateSettings } from '../../../src/pipeline/late-answer.js';
+import { lateNoteText, latenessOf, type LateSettings } from '../../../src/pipeline/late-answer.js';
+import { sentAtText } from '../../../src/shared/sent-at-text.js';
 import { startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { inboundMessage } from '../../support/inbound-message.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
