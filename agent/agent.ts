@@ -57,6 +57,19 @@ export interface AgentDependencies {
   now?: () => Date;
 }
 
+/** The space-specific parts of a system prompt (TurnInput's language, languageFixed and spaceInstructions). */
+export interface SpacePrompt {
+  language: Language;
+  languageFixed?: boolean;
+  spaceInstructions?: string;
+}
+
+/**
+ * System prompts kept built: one per capability set and space setting, so thousands of groups with their own
+ * instructions cannot grow it without bound. The oldest goes first; a rebuilt prompt has the same bytes.
+ */
+export const maxCachedSystemPrompts = 64;
+
 export class Agent implements TurnRunner {
   private readonly runtime: AgentRuntime;
   private readonly systemPrompts = new Map<string, string>();
@@ -71,23 +84,38 @@ export class Agent implements TurnRunner {
       maxSteps: settings.maxSteps,
       dataDir: settings.dataDir,
       secrets: settings.secrets,
-      language: settings.language,
       log: dependencies.log,
     };
     this.now = dependencies.now ?? (() => new Date());
   }
 
-  /** Built once per capability set, then byte-identical on every call. */
-  systemPrompt(capabilities: ModelCapabilities): string {
-    const key = `${capabilities.tools}:${capabilities.vision}`;
+  /**
+   * Byte-identical on every call for the same capabilities and space settings (the server's prompt cache); without
+   * `space`, BOT_LANGUAGE and no space settings.
+   */
+  systemPrompt(capabilities: ModelCapabilities, space?: SpacePrompt): string {
+    const language = space?.language ?? this.dependencies.settings.language;
+    const languageFixed = space?.languageFixed ?? false;
+    const spaceInstructions = space?.spaceInstructions ?? '';
+    // The instructions last: they may hold any character, and nothing follows them in the key.
+    const key = `${capabilities.tools}:${capabilities.vision}:${language}:${languageFixed}:${spaceInstructions}`;
     let prompt = this.systemPrompts.get(key);
     if (prompt === undefined) {
-      const { botName, language } = this.dependencies.settings;
+      const { botName } = this.dependencies.settings;
       const toolPolicies = this.dependencies.toolPolicies.map((policy) => pick(policy, language));
-      prompt = buildSystemPrompt({ botName, language, capabilities, toolPolicies });
-      this.systemPrompts.set(key, prompt);
+      prompt = buildSystemPrompt({ botName, language, capabilities, toolPolicies, languageFixed, spaceInstructions });
+      const oldest = this.systemPrompts.keys().next();
+      if (this.systemPrompts.size >= maxCachedSystemPrompts && !oldest.done) this.systemPrompts.delete(oldest.value);
+    } else {
+      this.systemPrompts.delete(key); // re-inserted below: the spaces in use stay, the idle ones go first
     }
+    this.systemPrompts.set(key, prompt);
     return prompt;
+  }
+
+  /** How many system prompts are kept built (at most maxCachedSystemPrompts). */
+  cachedSystemPrompts(): number {
+    return this.systemPrompts.size;
   }
 
   async ragMode(capabilities: ModelCapabilities, conversationKey: string): Promise<RagMode> {
@@ -123,18 +151,24 @@ export class Agent implements TurnRunner {
         return await this.turnWith(input, capabilities, figures);
       }
     } catch (error) {
+      const language = this.languageOf(input);
       if (input.signal?.aborted) {
         this.dependencies.log.info({ conversation: input.conversationKey, ...loggedModelFigures(figures) }, 'turn cancelled');
-        return cancelledOutcome(input, this.dependencies.settings.language, capabilities, started, figures);
+        return cancelledOutcome(input, language, capabilities, started, figures);
       }
       const kind = error instanceof ModelError ? error.kind : 'unexpected';
       // A server's error body may echo the prompt: kind and status at error level, the detail only at debug.
       logFailure(this.dependencies.log, 'error', { conversation: input.conversationKey, kind, ...loggedModelFigures(figures) }, 'turn failed', error);
-      const text = modelErrorMessage(error, this.dependencies.settings.language);
-      const record = failedRecord(input, this.dependencies.settings.language, capabilities, text, figures);
+      const text = modelErrorMessage(error, language);
+      const record = failedRecord(input, language, capabilities, text, figures);
       record.totalMs = Math.round(performance.now() - started);
       return { record, reply: { text, files: [] } };
     }
+  }
+
+  /** The language of the bot's own words in this turn: the space's, else BOT_LANGUAGE. */
+  private languageOf(input: TurnInput): Language {
+    return input.language ?? this.dependencies.settings.language;
   }
 
   private async turnWith(input: TurnInput, capabilities: ModelCapabilities, figures: ModelFigures): Promise<TurnOutcome> {
@@ -173,7 +207,8 @@ export class Agent implements TurnRunner {
     capabilities: ModelCapabilities,
   ): Promise<{ request: TurnRequest; stored: { question: string; passages?: SentPassages } }> {
     const { settings, knowledge, history } = this.dependencies;
-    const language = settings.language;
+    const language = this.languageOf(input);
+    const languageFixed = input.languageFixed ?? false;
     const now = this.now();
     const dateLine = buildDateLine(now, settings.timeZone, language);
     const storedContent = buildUserContent({ dateLine, speakerName: input.speakerName, question: input.question, language });
@@ -221,13 +256,15 @@ export class Agent implements TurnRunner {
       conversationKey: input.conversationKey,
       spaceKey: input.spaceKey,
       question: input.question,
+      language,
+      languageFixed,
       dateLine,
       userContent,
       images: input.images,
       turnImages,
       questionImages,
       history: historyMessages(pairs),
-      systemPrompt: this.systemPrompt(capabilities),
+      systemPrompt: this.systemPrompt(capabilities, { language, languageFixed, spaceInstructions: input.spaceInstructions }),
       capabilities,
       rag,
       contextPassages,

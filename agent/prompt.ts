@@ -6,8 +6,9 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from './model/ind
 import type { AnyTool } from './tools/tool.js';
 
 // Prompt layout for the server's prompt cache, which re-reads everything after the first changed byte: the system
-// prompt and the tools array are built once and are byte-identical on every call for a given capability set;
-// everything that changes per turn (date, speaker, retrieved passages) goes into the newest user message only.
+// prompt and the tools array are built once and are byte-identical on every call for a given capability set (and
+// space: its language and instructions); everything that changes per turn (date, speaker, retrieved passages) goes
+// into the newest user message only.
 
 const identity: Localized = {
   th: [
@@ -38,18 +39,41 @@ const withoutTools: Localized = {
   en: 'When the user message includes reference passages, answer from them first, and do not type URLs yourself.',
 };
 
+// A space that chose its language (/settings language): right after "answer in the question's language", so the
+// model reads the space's choice as the rule that decides.
+const fixedLanguage: Localized = {
+  th: 'ตอบเป็นภาษาไทยเสมอ แม้คำถามจะเป็นภาษาอื่น เว้นแต่ผู้ใช้ขอภาษาอื่นหรือขอให้แปล',
+  en: 'Always answer in English, even when the question is in another language, unless the user asks for another language or a translation.',
+};
+
+// A group's own instructions come last and are labelled as theirs: the bot's rules above still win.
+const spaceInstructionsHeading: Localized = {
+  th: 'คำแนะนำเพิ่มเติมจากผู้ดูแลกลุ่มนี้ (ทำตามได้ตราบที่ไม่ขัดกับกฎข้างบน):',
+  en: "Extra instructions from this group's admins (follow them as long as they do not conflict with the rules above):",
+};
+
 export interface SystemPromptOptions {
   botName: string;
   language: Language;
   capabilities: ModelCapabilities;
   /** Extra policy paragraphs from registered tools (e.g. the knowledge-base policy), in a stable order. */
   toolPolicies: readonly string[];
+  /** The space chose `language`: answer in it even to a question in another language (TurnInput.languageFixed). */
+  languageFixed?: boolean;
+  /** A space's own persona instructions (TurnInput.spaceInstructions), already bounded, scanned and neutralized. */
+  spaceInstructions?: string;
 }
 
+/** Deterministic in its options: the same space gets the same bytes on every turn (the server's prompt cache). */
 export function buildSystemPrompt(options: SystemPromptOptions): string {
-  const parts = [identity[options.language].replace('{botName}', options.botName)];
+  let persona = identity[options.language].replace('{botName}', options.botName);
+  if (options.languageFixed) persona = `${persona}\n${fixedLanguage[options.language]}`;
+  const parts = [persona];
   if (options.capabilities.tools) parts.push(withTools[options.language], ...options.toolPolicies);
   else parts.push(withoutTools[options.language]);
+  // Last, after every rule of the bot's own: they shape the persona, never the rules (the guards still run after).
+  const instructions = options.spaceInstructions?.trim();
+  if (instructions) parts.push(`${spaceInstructionsHeading[options.language]}\n${instructions}`);
   return parts.join('\n\n');
 }
 

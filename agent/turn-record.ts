@@ -4,10 +4,10 @@ import type { TurnRequest } from './turn-request.js';
 
 // The record a turn fills in as it goes (guards are pure functions over it), and the one a failed turn returns.
 
-export function startRecord(request: TurnRequest, language: Language, images: TurnImage[]): TurnRecord {
+export function startRecord(request: TurnRequest, images: TurnImage[]): TurnRecord {
   return {
     conversationKey: request.conversationKey,
-    language,
+    language: request.language,
     question: request.question,
     dateLine: request.dateLine,
     contextPassages: request.contextPassages,

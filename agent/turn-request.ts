@@ -12,6 +12,10 @@ export interface TurnRequest {
   conversationKey: string;
   spaceKey: string;
   question: string;
+  /** The language of the bot's own words in this turn: TurnInput.language, else BOT_LANGUAGE. */
+  language: Language;
+  /** The space chose `language`: the language step expects it even for a question in another language. */
+  languageFixed: boolean;
   dateLine: string;
   /** The newest user message as sent (date line, speaker, question, and naive-RAG passages when any). */
   userContent: string;
@@ -57,6 +61,5 @@ export interface AgentRuntime {
   dataDir: string;
   /** Exact values of Saeng's own secrets: the DLP blocks them verbatim. */
   secrets: readonly string[];
-  language: Language;
   log: Logger;
 }

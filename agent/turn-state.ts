@@ -25,6 +25,8 @@ export interface TurnState {
   readonly reportStep: (step: TurnStep) => void;
   /** The answer shown while it is written; undefined when the caller shows nothing before the reply. */
   readonly preview: AnswerPreview | undefined;
+  /** The space chose the turn's language (TurnRequest.languageFixed): the language step and the preview expect it. */
+  readonly languageFixed: boolean;
 }
 
 export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnState {
@@ -42,7 +44,7 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
       if (image) pendingImages.push(image);
       return image !== undefined;
     },
-    language: runtime.language,
+    language: request.language,
     dataDir: runtime.dataDir,
     signal: request.signal,
     log: runtime.log,
@@ -66,7 +68,7 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
       ? { role: 'user', content: request.userContent }
       : { role: 'user', content: [{ type: 'text', text: request.userContent }, ...shownImages.map(imagePart)] },
   ];
-  const record = startRecord(request, runtime.language, request.images);
+  const record = startRecord(request, request.images);
   const state: TurnState = {
     record,
     messages,
@@ -77,10 +79,16 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
     reportStep: request.onStep,
     sentCount: messages.length,
     preview: request.onPreview
-      ? new AnswerPreview({ record, secrets: runtime.secrets, unreadImages: () => request.turnImages.unread(), emit: request.onPreview })
+      ? new AnswerPreview({
+          record,
+          languageFixed: request.languageFixed,
+          secrets: runtime.secrets,
+          unreadImages: () => request.turnImages.unread(),
+          emit: request.onPreview,
+        })
       : undefined,
+    languageFixed: request.languageFixed,
   };
-  return state;
   return state;
 }
 

@@ -27,7 +27,7 @@ export async function executeTurn(request: TurnRequest, runtime: AgentRuntime): 
   let claim = writeClaimStep(record, { retried: false, canRetry });
   if (claim.action === 'retry') {
     record.guardEvents.push(claim.event);
-    askAgainToWrite(turn, claim.instruction, runtime.language);
+    askAgainToWrite(turn, claim.instruction, request.language);
     await answerLoop(turn, runtime, writeRetrySteps);
     claim = writeClaimStep(record, { retried: true, canRetry });
   }
@@ -90,7 +90,7 @@ function askAgainToWrite(turn: TurnState, instruction: string, language: Languag
  */
 async function keepLanguage(turn: TurnState, runtime: AgentRuntime): Promise<void> {
   const { record, messages } = turn;
-  const verdict = languageStep(record);
+  const verdict = languageStep(record, { fixed: turn.languageFixed });
   if (verdict.action === 'pass') return;
   record.guardEvents.push(verdict.event);
   const original = record.finalText;

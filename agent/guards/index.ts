@@ -31,9 +31,12 @@ export function writeClaimStep(record: TurnRecord, state: { retried: boolean; ca
   return { action: 'failed', text: failure.text, events: state.retried ? [failure.event] : [claim.event, failure.event] };
 }
 
-/** Whether the answer drifted from the question's language (the turn skips it after a write-claim failure text). */
-export function languageStep(record: TurnRecord): LanguageVerdict {
-  return checkLanguageDrift(record);
+/**
+ * Whether the answer drifted from the question's language, or with `fixed` (the space chose record.language) from
+ * that one (the turn skips it after a write-claim failure text).
+ */
+export function languageStep(record: TurnRecord, options: { fixed?: boolean } = {}): LanguageVerdict {
+  return checkLanguageDrift(record, options.fixed ?? false);
 }
 
 /** After the one retry, whose answer is in record.finalText: keep it, or the notice above the original. */

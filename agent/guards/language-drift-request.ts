@@ -35,13 +35,15 @@ export function questionLanguage(question: string): QuestionLanguage {
  * The language the answer should be in, or undefined when any is fine: a Thai question (or the user asked for
  * Thai, "แปลเป็นภาษาไทย") wants Thai; an English question wants English only from an English bot; a question with
  * no clear language wants the bot's; a named other language, another translation, a CJK or half-and-half question
- * wants nothing.
+ * wants nothing. `fixed` (the space chose `botLanguage`): any question that asks for no language and no translation
+ * wants the bot's language, whatever it is written in.
  */
-export function expectedAnswerLanguage(question: string, botLanguage: Language): Language | undefined {
+export function expectedAnswerLanguage(question: string, botLanguage: Language, fixed = false): Language | undefined {
   const text = question.slice(0, maxScanned).normalize('NFC');
   if (thaiOtherLanguage.test(text) || otherLanguageNames.test(text)) return undefined;
   if (thaiAsked.test(text)) return 'th'; // "แปลเป็นภาษาไทย", "answer in Thai"
   if (translateAsked.test(text)) return undefined;
+  if (fixed) return botLanguage;
   switch (questionLanguage(text)) {
     case 'th':
       return 'th';

@@ -52,6 +52,12 @@ const retryInstruction: Localized = {
   en: 'The user wrote in English, but your previous answer is not in English. Write the same answer again entirely in English, with the same content, figures and sources (names, code and links may stay as they are). Do not call any tool. Answer in English only.',
 };
 
+// In a space that chose its language the question may well be in another one: the instruction says whose choice it is.
+const fixedRetryInstruction: Localized = {
+  th: 'กลุ่มนี้ตั้งให้ตอบเป็นภาษาไทย แต่คำตอบก่อนหน้าไม่ได้เป็นภาษาไทย ให้เขียนคำตอบเดิมใหม่เป็นภาษาไทยทั้งหมด โดยเนื้อหา ตัวเลข และแหล่งข้อมูลเหมือนเดิม (ชื่อเฉพาะ โค้ด และลิงก์คงไว้ได้) ไม่ต้องเรียกเครื่องมือ ตอบเป็นภาษาไทยเท่านั้น (Answer in Thai only.)',
+  en: 'This chat is set to answer in English, but your previous answer is not in English. Write the same answer again entirely in English, with the same content, figures and sources (names, code and links may stay as they are). Do not call any tool. Answer in English only.',
+};
+
 const driftNotice: Localized = {
   th: '(โมเดลตอบเป็นภาษาอื่น และเขียนเป็นภาษาไทยใหม่ไม่สำเร็จ คำตอบเดิมอยู่ด้านล่าง)',
   en: '(The model answered in another language and could not rewrite it in English; its original answer is below.)',
@@ -59,11 +65,12 @@ const driftNotice: Localized = {
 
 export type LanguageVerdict = { action: 'pass' } | { action: 'retry'; expected: Language; instruction: string; event: GuardEvent };
 
-export function checkLanguageDrift(record: TurnRecord): LanguageVerdict {
+/** `fixed`: the space chose record.language (TurnInput.languageFixed), so a question in another language expects it too. */
+export function checkLanguageDrift(record: TurnRecord, fixed = false): LanguageVerdict {
   const text = record.finalText.trim();
   // Empty answers, the step limit and stock refusals are the refusal guard's.
   if (record.stopReason !== 'answer' || text === '' || isBudgetSentinel(text) || isEnglishStockRefusal(text)) return { action: 'pass' };
-  const expected = expectedAnswerLanguage(record.question, record.language);
+  const expected = expectedAnswerLanguage(record.question, record.language, fixed);
   if (expected === undefined || askedForCodeOnly(record.question)) return { action: 'pass' };
   if (askedForCode(record.question) && fenceRanges(text).length > 0) return { action: 'pass' }; // the code is the answer
   if (looksLikeData(text)) return { action: 'pass' };
@@ -73,7 +80,7 @@ export function checkLanguageDrift(record: TurnRecord): LanguageVerdict {
   return {
     action: 'retry',
     expected,
-    instruction: pick(retryInstruction, expected),
+    instruction: pick(fixed ? fixedRetryInstruction : retryInstruction, expected),
     event: { guard: 'language', action: 'retry', reason: `answer in ${drifted} where ${wanted} was expected: one retry asking for ${wanted}, without tools` },
   };
 }

@@ -13,6 +13,8 @@ import { releasePoint } from './release-point.js';
 
 export interface AnswerPreviewOptions {
   record: TurnRecord;
+  /** The space chose record.language (TurnRequest.languageFixed): the opening waits for that language, as the step expects it. */
+  languageFixed?: boolean;
   secrets: readonly string[];
   /** The turn's images the model has neither seen nor read, now (the vision note goes in front). */
   unreadImages: () => readonly UnreadReason[];
@@ -47,7 +49,7 @@ export class AnswerPreview {
     if (this.stopped || text.length < this.lookedAt + Math.max(growth, this.lookedAt > flatGrowthUpTo ? this.lookedAt / 16 : 0)) return;
     this.lookedAt = text.length;
     const { record } = this.options;
-    const opening = openingVerdict(text, record);
+    const opening = openingVerdict(text, record, this.options.languageFixed ?? false);
     if (opening === 'never') this.stopped = true;
     if (opening !== 'open') return;
     if (scanForCredentials(text, { secrets: this.options.secrets }).found) {

@@ -21,13 +21,14 @@ const refusalLength = 400;
 const thaiScript = /[\u0e00-\u0e7f]/;
 const sentinelWords = /steps|iteration|recursion|limit/i;
 
-export function openingVerdict(text: string, record: TurnRecord): OpeningVerdict {
+/** `languageFixed`: the space chose record.language, which the language step then expects (see expectedAnswerLanguage). */
+export function openingVerdict(text: string, record: TurnRecord, languageFixed = false): OpeningVerdict {
   if (checkWriteClaim({ ...record, finalText: text }).action !== 'pass') return 'never';
   const trimmed = text.trim();
   const mayStillBeRefusal = trimmed.length <= refusalLength;
   if (mayStillBeRefusal && sentinelWords.test(trimmed)) return 'wait';
   if (mayStillBeRefusal && thaiScript.test(record.question) && !thaiScript.test(trimmed)) return 'wait';
-  const expected = expectedAnswerLanguage(record.question, record.language);
+  const expected = expectedAnswerLanguage(record.question, record.language, languageFixed);
   if (expected === undefined || askedForCodeOnly(record.question)) return trimmed === '' ? 'wait' : 'open';
   const counts = countScripts(trimmed);
   return (expected === 'th' ? counts.thai : counts.latin) >= settledLetters ? 'open' : 'wait';
