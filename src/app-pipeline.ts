@@ -131,7 +131,7 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
     router,
     adapters: options.adapters ?? [],
     platformStarted: options.platformStarted,
-    spaces: { history: storage.history, knowledge },
+    spaces: { history: storage.history, knowledge, settings: spaceSettings },
     records: storage.cache,
     // Twice the turn slots: a turn waiting for a slot while another's answer is sent, no more (the rest stay in
     // the shared stream for another process).

@@ -2,24 +2,36 @@ import type Keyv from 'keyv';
 import type { KnowledgeStore } from '../knowledge/index.js';
 import type { SpaceMove } from '../shared/channel.js';
 import type { Logger } from '../shared/log.js';
+import type { SpaceSettingsStore } from '../settings/space-settings-store.js';
 
 // A space's new platform id (a Telegram group upgraded to a supergroup gets a new chat id): what is kept under the
-// old key moves, so the group keeps its knowledge bases, their bindings and its conversation. Both Telegram's
+// old key moves, so the group keeps its knowledge bases, their bindings, its /settings and its conversation. Both Telegram's
 // service messages (one in the old chat, one in the new) trigger it: the second finds nothing left to move.
 
 export interface SpaceMoveStores {
   /** The history namespace: one entry per conversation key. */
   history: Keyv;
   knowledge: Pick<KnowledgeStore, 'moveSpace' | 'listKnowledgeBases'>;
+  /** The space's /settings (absent: nothing to move). */
+  settings?: Pick<SpaceSettingsStore, 'move'>;
 }
 
 export async function moveSpace(stores: SpaceMoveStores & { log: Logger }, move: SpaceMove): Promise<void> {
   if (move.from === move.to) return;
   const knowledge = await stores.knowledge.moveSpace(move.from, move.to);
   const history = await moveHistory(stores.history, move.from, move.to);
-  if (knowledge.knowledgeBases + knowledge.bindings === 0 && !history) return;
+  const settings = (await stores.settings?.move(move.from, move.to)) ?? false;
+  if (knowledge.knowledgeBases + knowledge.bindings === 0 && !history && !settings) return;
   stores.log.info(
-    { from: move.from, to: move.to, knowledgeBases: knowledge.knowledgeBases, bindings: knowledge.bindings, history, keptBehind: knowledge.keptBehind.length },
+    {
+      from: move.from,
+      to: move.to,
+      knowledgeBases: knowledge.knowledgeBases,
+      bindings: knowledge.bindings,
+      history,
+      settings,
+      keptBehind: knowledge.keptBehind.length,
+    },
     'space moved to its new id',
   );
   if (knowledge.keptBehind.length > 0) {
