@@ -30,7 +30,8 @@ const texts = {
   language: { th: '- ภาษา: {value}', en: '- Language: {value}' },
   trigger: { th: '- การเรียกบอทในกลุ่ม: {value}', en: '- How the bot is called in the group: {value}' },
   context: { th: '- ข้อความล่าสุดในกลุ่มที่ส่งไปกับคำถาม: {value}', en: '- Recent group messages sent with a question: {value}' },
-  quota: { th: '- โควตาต่อผู้ใช้: {value} ข้อความต่อนาที', en: '- Quota per user: {value} messages a minute' },
+  quota: { th: '- โควตาต่อผู้ใช้: {value}', en: '- Quota per user: {value}' },
+  perMinute: { th: '{count} ข้อความต่อนาที', en: '{count} messages a minute' },
   streaming: { th: '- แสดงคำตอบระหว่างเขียน: {value}', en: '- Show answers while they are written: {value}' },
   quotes: { th: '- อ่านข้อความที่ผู้ถามตอบกลับ (อ้างอิง): {value}', en: '- Read the message a question replies to: {value}' },
   instructions: { th: '- คำแนะนำเพิ่มเติมสำหรับบอท: {value}', en: '- Extra instructions for the bot: {value}' },
@@ -103,7 +104,13 @@ export function settingsLines(
     );
   }
   lines.push(
-    say(texts.quota, language, { value: chosen(settings.quotaPerMinute?.toString(), String(defaults.quotaPerMinute), language) }),
+    say(texts.quota, language, {
+      value: chosen(
+        settings.quotaPerMinute === undefined ? undefined : say(texts.perMinute, language, { count: settings.quotaPerMinute }),
+        say(texts.perMinute, language, { count: defaults.quotaPerMinute }),
+        language,
+      ),
+    }),
     say(texts.streaming, language, { value: onOff(settings.streaming, defaults.streams(place.platform)) }),
     say(texts.quotes, language, { value: onOff(settings.quotes, true) }),
   );
