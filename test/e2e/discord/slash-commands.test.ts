@@ -31,7 +31,7 @@ describe('Discord slash commands', () => {
   it('registers the commands in the guilds of DISCORD_GUILD_IDS, /kb for Manage Server, descriptions in Thai', async () => {
     harness = await startDiscordHarness({ discord: { guilds }, environment: { DISCORD_GUILD_IDS: '700000000000000001' } });
     const commands = harness.discord.commands('700000000000000001') ?? [];
-    expect(commands.map((command) => command.name)).toEqual(['help', 'status', 'reset', 'whoami', 'kb', 'usage']);
+    expect(commands.map((command) => command.name)).toEqual(['help', 'status', 'reset', 'whoami', 'kb', 'usage', 'settings']);
     const kb = commands.find((command) => command.name === 'kb');
     expect(kb?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     expect(kb?.description).toBe('จัดการคลังความรู้ของเซิร์ฟเวอร์ (ผู้ดูแล)');
@@ -47,7 +47,7 @@ describe('Discord slash commands', () => {
 
   it('registers globally without DISCORD_GUILD_IDS, with /research when search is configured', async () => {
     harness = await startDiscordHarness({ discord: { guilds }, environment: { SEARCH_PROVIDER: 'searxng', SEARXNG_URL: 'http://127.0.0.1:9' } });
-    expect(harness.discord.commands()?.map((command) => command.name)).toEqual(['help', 'status', 'reset', 'whoami', 'research', 'kb', 'usage']);
+    expect(harness.discord.commands()?.map((command) => command.name)).toEqual(['help', 'status', 'reset', 'whoami', 'research', 'kb', 'usage', 'settings']);
   });
 
   it('defers /status publicly and edits the deferred reply into the answer', async () => {
