@@ -89,10 +89,23 @@ function refusalOf(
 }
 
 export function createSettingsCommand(options: SettingsCommandOptions): CommandHandler {
-  const view = (settings: SpaceSettings, context: CommandContext, lead?: string) => {
-    const { language, message } = context;
+  /** A change of language is confirmed in the new one (th/en; follow and the default keep the asker's). */
+  const languageAfter = (settings: SpaceSettings, context: CommandContext) =>
+    settings.language === 'th' || settings.language === 'en'
+      ? settings.language
+      : settings.language === 'follow'
+        ? context.language
+        : options.defaults.language;
+  const view = (settings: SpaceSettings, context: CommandContext, lead?: Localized) => {
+    const { message } = context;
+    const language = lead ? languageAfter(settings, context) : context.language;
     const updated = updatedLine(settings, language, (iso) => sentAtText(new Date(iso), language, options.timeZone, context.now().getTime()));
-    return [lead, settingsHeading(message, language), ...settingsLines(settings, options.defaults, message, { language, showInstructions: true }), updated]
+    return [
+      lead && pick(lead, language),
+      settingsHeading(message, language),
+      ...settingsLines(settings, options.defaults, message, { language, showInstructions: true }),
+      updated,
+    ]
       .filter((line) => line !== undefined)
       .join('\n');
   };
@@ -117,7 +130,7 @@ export function createSettingsCommand(options: SettingsCommandOptions): CommandH
           const by = adminIdOf(message);
           const settings = await options.store.update(space, () => ({ updatedBy: by, updatedAt: context.now().toISOString() }));
           log.info({ space, by }, 'space settings reset');
-          return { text: view(settings, context, pick(texts.resetDone, language)) };
+          return { text: view(settings, context, texts.resetDone) };
         }
         case 'change': {
           const refusal = refusalOf(request, context, options, access);
@@ -130,7 +143,7 @@ export function createSettingsCommand(options: SettingsCommandOptions): CommandH
           const settings = await options.store.update(space, (current) => patched(current, patch, by, context.now().toISOString()));
           // Ids and the topic only: instructions are a user's text.
           log.info({ space, topic: request.topic, by }, 'space settings changed');
-          return { text: view(settings, context, pick(texts.changed, language)) };
+          return { text: view(settings, context, texts.changed) };
         }
       }
     },

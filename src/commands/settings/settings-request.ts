@@ -111,6 +111,17 @@ function instructionsValue(text: string): SettingsRequest {
   return { kind: 'change', topic, patch: { instructions: text } };
 }
 
+const commas = new Set([',', '،', '、']);
+
+/** "แสง," typed in a list of names: the commas at either end are not part of the name (no regex: linear by hand). */
+function withoutEdgeCommas(name: string): string {
+  let start = 0;
+  let end = name.length;
+  while (start < end && commas.has(name.charAt(start))) start++;
+  while (end > start && commas.has(name.charAt(end - 1))) end--;
+  return name.slice(start, end);
+}
+
 function triggerValue(words: readonly string[]): SettingsRequest {
   const topic = 'trigger';
   const [word, ...names] = words;
@@ -119,12 +130,7 @@ function triggerValue(words: readonly string[]): SettingsRequest {
   if (!mode) return { kind: 'invalid', topic, problem: problems.trigger };
   if (mode !== 'name') return { kind: 'change', topic, patch: { trigger: mode, names: null } };
   const { names: count, nameChars: chars } = spaceSettingsLimits;
-  const cleaned = names.map((name) =>
-    name
-      .normalize('NFC')
-      .toLowerCase()
-      .replace(/^[,،、]+|[,،、]+$/g, ''),
-  );
+  const cleaned = names.map((name) => withoutEdgeCommas(name.normalize('NFC').toLowerCase()));
   if (cleaned.length > count || cleaned.some((name) => name === '' || name.length > chars || /\s/.test(name))) {
     return { kind: 'invalid', topic, problem: problems.names, values: { count, chars } };
   }

@@ -99,17 +99,23 @@ describe('/settings', () => {
 
   it('lets a group admin change a setting, says so, and records who and when', async () => {
     const { run, settings } = setup();
-    const text = await run('/settings language en', admin);
+    const text = await run('/settings streaming off', admin);
     expect(text).toContain('บันทึกแล้ว');
-    expect(text).toContain('- ภาษา: อังกฤษ');
+    expect(text).toContain('- แสดงคำตอบระหว่างเขียน: ปิด');
     expect(text).toContain('แก้ไขล่าสุดโดย `telegram:7` เมื่อ 7 ธ.ค. 10:00 น.');
-    expect(await settings.get('telegram:-100')).toMatchObject({ language: 'en', updatedBy: 'telegram:7' });
+    // A change of language is confirmed in the new language; going back to the default, in the default.
+    const english = await run('/settings language en', admin);
+    expect(english).toContain('Saved.');
+    expect(english).toContain('- Language: English');
+    expect(english).toContain('Last changed by `telegram:7` on 7 Dec 10:00');
+    expect(await settings.get('telegram:-100')).toMatchObject({ language: 'en', streaming: false, updatedBy: 'telegram:7' });
+    expect(await run('/settings language default', admin, { language: 'en' })).toContain('- ภาษา: ไทย (ค่าเริ่มต้น)');
   });
 
   it('lets the owner of a private chat set it for themselves, but not group-only settings', async () => {
     const { run, settings } = setup();
     const direct = { chatKind: 'direct' as const, conversationKey: 'telegram:42', spaceKey: 'telegram:42' };
-    expect(await run('/settings language en', direct)).toContain('แชตส่วนตัวนี้');
+    expect(await run('/settings language en', direct)).toContain('Settings of this private chat');
     expect(await settings.get('telegram:42')).toMatchObject({ language: 'en' });
     expect(await run('/settings trigger every-message', direct)).toContain('ใช้ได้เฉพาะในกลุ่ม');
     expect(await run('/settings context 3', direct)).toContain('ใช้ได้เฉพาะในกลุ่ม');
