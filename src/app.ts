@@ -273,6 +273,7 @@ export function createApp(options: AppOptions): App {
       defaults: settingsDefaults,
       credentialKinds,
       timeZone: config.BOT_TIMEZONE,
+      readsAllGroupMessages: (platform) => identities.get(platform)?.readsAllGroupMessages,
     }),
   );
   const research = web.research;

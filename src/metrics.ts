@@ -5,6 +5,7 @@ import type { HandledMessage } from './pipeline/router.js';
 import type { DeliveryEvent, DeliveryObserver } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
 import { usageOfTurn } from './storage/usage-store.js';
+import { commandSpec } from './shared/command-table.js';
 
 // Prometheus figures for GET /metrics, named by the Prometheus conventions: the `saeng_` prefix, `_total`
 // counters, `_seconds` histograms. Every label value comes from a fixed set (platform, registered tool name,
@@ -105,7 +106,9 @@ export class Metrics {
   }
 
   record(handled: HandledMessage, message?: Pick<InboundMessage, 'platform'>): void {
-    const reason = handled.admission.kind === 'command' ? handled.admission.command.name : handled.admission.reason;
+    // A command's name is the label only when it is one of ours: a typed "/anything" must not grow the label set.
+    const command = handled.admission.kind === 'command' ? handled.admission.command.name : undefined;
+    const reason = command === undefined ? handled.admission.reason : commandSpec(command) ? command : 'unknown-command';
     this.messages.inc({ kind: handled.admission.kind, reason });
     if (message && handled.replies.length > 0) this.repliesSent.inc({ platform: message.platform }, handled.replies.length);
     const turn = handled.turn;

@@ -1,6 +1,7 @@
 import { commandEntry } from '../shared/command-table.js';
 import { pick, say, type Localized } from '../shared/i18n.js';
 import { neutralizeSourceMarkers } from '../shared/source-markers.js';
+import type { Platform } from '../shared/types.js';
 import type { SpaceSettings } from '../settings/space-settings.js';
 import type { SpaceSettingsStore } from '../settings/space-settings-store.js';
 import { adminIdOf } from './admin-id.js';
@@ -21,6 +22,8 @@ export interface SettingsCommandOptions {
   /** The credential kinds in a text (the outbound DLP's scanner): instructions carrying one are not stored. */
   credentialKinds(text: string): string[];
   timeZone: string;
+  /** Whether the platform shows the bot every group message (false: Telegram's privacy mode), as its adapter said. */
+  readsAllGroupMessages?: (platform: Platform) => boolean | undefined;
 }
 
 const texts = {
@@ -47,6 +50,10 @@ const texts = {
   invalid: { th: '{problem} ดูวิธีใช้ด้วย /settings help', en: '{problem} See /settings help.' },
   changed: { th: 'บันทึกแล้ว', en: 'Saved.' },
   resetDone: { th: 'กลับเป็นค่าเริ่มต้นทั้งหมดแล้ว', en: 'All settings are back to the defaults.' },
+  blind: {
+    th: 'หมายเหตุ: ตอนนี้บอทเห็นเฉพาะข้อความที่เรียกบอทในกลุ่ม การเรียกด้วยชื่อหรือตอบทุกข้อความจึงยังไม่ทำงาน (Telegram: ปิด privacy mode ที่ @BotFather แล้วเชิญบอทเข้ากลุ่มใหม่)',
+    en: 'Note: the bot sees only the group messages addressed to it, so being called by name or answering every message cannot work yet (Telegram: turn privacy mode off in @BotFather, then re-add the bot).',
+  },
 } satisfies Record<string, Localized>;
 
 type Access = 'global' | 'space' | 'none';
@@ -99,12 +106,18 @@ export function createSettingsCommand(options: SettingsCommandOptions): CommandH
   const view = (settings: SpaceSettings, context: CommandContext, lead?: Localized) => {
     const { message } = context;
     const language = lead ? languageAfter(settings, context) : context.language;
+    // A trigger that needs every group message, on a platform that shows the bot only those addressed to it.
+    const blind =
+      message.chatKind === 'group' &&
+      (settings.trigger === 'name' || settings.trigger === 'every-message') &&
+      options.readsAllGroupMessages?.(message.platform) === false;
     const updated = updatedLine(settings, language, (iso) => sentAtText(new Date(iso), language, options.timeZone, context.now().getTime()));
     return [
       lead && pick(lead, language),
       settingsHeading(message, language),
       ...settingsLines(settings, options.defaults, message, { language, showInstructions: true }),
       updated,
+      blind ? pick(texts.blind, language) : undefined,
     ]
       .filter((line) => line !== undefined)
       .join('\n');

@@ -117,6 +117,20 @@ describe('metrics', () => {
       expect(exposition).toContain(`saeng_model_${name}_tokens_total{platform="console"} 0`);
   });
 
+  it('labels a command by its name only when it is one of ours (a typed "/anything" adds no label)', async () => {
+    const metrics = new Metrics();
+    const command = (name: string) => ({
+      admission: { kind: 'command' as const, reason: 'command' as const, command: { name, rest: '', words: [] } },
+      replies: [],
+    });
+    metrics.record(command('settings'));
+    for (let index = 0; index < 50; index++) metrics.record(command(`made-up-${index}`));
+    const exposition = await metrics.registry.metrics();
+    expect(exposition).toContain('saeng_messages_total{kind="command",reason="settings"} 1');
+    expect(exposition).toContain('saeng_messages_total{kind="command",reason="unknown-command"} 50');
+    expect(exposition).not.toContain('made-up');
+  });
+
   it('a DLP block counts as a guard event and in its own counter; guard passes are not counted', async () => {
     const metrics = new Metrics();
     metrics.attach({

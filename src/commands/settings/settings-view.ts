@@ -119,7 +119,7 @@ export function settingsLines(
     instructions === undefined
       ? say(texts.none, language)
       : options.showInstructions
-        ? `\n${escapeMarkdown(instructions)}`
+        ? `“${escapeMarkdown(instructions.replace(/\n+/g, ' / '))}”`
         : say(texts.instructionsHidden, language, { length: instructions.length });
   lines.push(say(texts.instructions, language, { value: instructionsValue }));
   return lines;

@@ -21,6 +21,7 @@ function setup() {
     defaults,
     credentialKinds: (text) => (text.includes('ghp_') ? ['github-token'] : []),
     timeZone: 'Asia/Bangkok',
+    readsAllGroupMessages: (platform) => platform !== 'telegram',
   });
   const run = async (text: string, message: Partial<InboundMessage> = {}, options: { globalAdmin?: boolean; language?: Language } = {}) => {
     const parsed = parseCommand(text, undefined);
@@ -156,6 +157,14 @@ describe('/settings', () => {
     expect(await run('/settings', admin)).toContain('ตอบทุกข้อความในห้อง `telegram:-100:7`');
     await run('/settings trigger mention', admin);
     expect(await settings.get('telegram:-100')).not.toHaveProperty('triggerConversation');
+  });
+
+  it('warns when the trigger needs messages the platform does not show the bot (Telegram privacy mode)', async () => {
+    const { run } = setup();
+    expect(await run('/settings trigger name', admin)).toContain('ปิด privacy mode ที่ @BotFather');
+    expect(await run('/settings trigger mention', admin)).not.toContain('privacy mode');
+    const discord = { platform: 'discord' as const, spaceKey: 'discord:1', conversationKey: 'discord:2', ...admin };
+    expect(await run('/settings trigger every-message', discord)).not.toContain('privacy mode');
   });
 
   it('resets everything to the defaults', async () => {
