@@ -64,6 +64,7 @@ describe('backup', () => {
     const dataDir = dataDirWithState();
     const storage = openStorage(dataDir); // open: state.db-wal and -shm exist
     await storage.history.set('telegram:1', [{ question: 'q', answer: 'a' }]);
+    await storage.settings.set('telegram:-100', { language: 'en', quotaPerMinute: 3 });
     const release = claimDataDir(dataDir);
     writeFileSync(path.join(dataDir, 'file-links.key'), Buffer.alloc(32, 7));
     writeFileSync(path.join(dataDir, '.saeng-write-check-123'), '');
@@ -82,6 +83,11 @@ describe('backup', () => {
     expect(readdirSync(folder).sort()).toEqual(['file-links.key', 'files', 'manifest.json', 'state.db']);
     const written: unknown = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
     expect(written).toEqual(manifest);
+    // The copy holds what state.db holds: the history and each space's /settings.
+    const copy = openStorage(folder);
+    expect(await copy.history.get('telegram:1')).toEqual([{ question: 'q', answer: 'a' }]);
+    expect(await copy.settings.get('telegram:-100')).toEqual({ language: 'en', quotaPerMinute: 3 });
+    copy.close();
   });
 
   it('refuses a target inside DATA_DIR, and a DATA_DIR that does not exist', async () => {
