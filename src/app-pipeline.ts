@@ -8,6 +8,7 @@ import { InProcessUserQuota } from './limits/in-process-user-quota.js';
 import { RedisUserQuota } from './limits/redis-user-quota.js';
 import type { UserQuota } from './limits/user-quota.js';
 import { SpaceQuotas } from './limits/space-quotas.js';
+import { ReleasedRecord } from './pipeline/released-record.js';
 import { defaultCallNames, spaceSettingsLimits } from './settings/space-settings.js';
 import type { SpaceSettingsStore } from './settings/space-settings-store.js';
 import { createAttachmentDownloader } from './pipeline/attachment-downloader.js';
@@ -84,7 +85,7 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
     spaceSettings,
     commands,
     agent,
-    outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log }),
+    outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log, released: new ReleasedRecord(storage.cache) }),
     download: createAttachmentDownloader(options.adapters ?? []),
     // A quoted document's text layer in the extraction worker (no OCR: a quote is read in passing, not ingested).
     readDocument: async (bytes, attachment) => {

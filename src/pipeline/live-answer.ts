@@ -1,7 +1,6 @@
 import type { LiveAnswer, LiveAnswerStart, Responder } from '../shared/channel.js';
 import type { Logger } from '../shared/log.js';
 import type { TurnStep } from '../shared/types.js';
-import type { Outbound } from './outbound.js';
 
 // A turn's answer shown while it is written (docs/architecture.md, "Streaming answers"), where the platform can and
 // STREAM_PLATFORMS says so. The agent hands guard-safe previews (agent/streaming/); each passes the outbound DLP once
@@ -21,7 +20,8 @@ export interface TurnLive {
 export interface TurnLiveOptions {
   responder: Responder;
   start: LiveAnswerStart;
-  outbound: Pick<Outbound, 'allows'>;
+  /** The outbound DLP for this conversation's live text (`Outbound.liveCheck`). */
+  allows: (text: string) => boolean;
   log: Logger;
   /** For log lines: ids, never text. */
   logBase: Record<string, unknown>;
@@ -49,7 +49,7 @@ export function startTurnLive(options: TurnLiveOptions): TurnLive | undefined {
   return {
     preview: (text) => {
       if (blocked || text === '') return;
-      if (!options.outbound.allows(text)) {
+      if (!options.allows(text)) {
         // The agent's own scan let it through: the outbound one has the last word, and the final reply replaces it.
         blocked = true;
         log.warn({ ...logBase }, 'live answer stopped by the outbound DLP');

@@ -21,7 +21,7 @@ describe('startTurnLive', () => {
     const turn = startTurnLive({
       responder: responderWith(live),
       start: { remember: async () => undefined },
-      outbound: { allows: (text) => !text.includes('secret') },
+      allows: (text) => !text.includes('secret'),
       log,
       logBase: {},
     });
@@ -42,7 +42,7 @@ describe('startTurnLive', () => {
     const turn = startTurnLive({
       responder: responderWith(live),
       start: { remember: async () => undefined },
-      outbound: { allows: () => true },
+      allows: () => true,
       log,
       logBase: {},
     });
