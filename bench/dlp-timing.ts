@@ -62,3 +62,40 @@ export function timeScans(
     blocked,
   };
 }
+
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const base64Alphabet = `${alphabet}+/`;
+const thaiLine = 'ระบบจะตรวจข้อความทุกบรรทัดก่อนส่งออก เพื่อไม่ให้รหัสลับหรือโทเคนหลุดออกไปกับคำตอบ ทั้งในกลุ่มและแชทส่วนตัว';
+
+/**
+ * The worst case the issue names: a message of `size` characters made of the lines the normalization forms work
+ * hardest on — runs of token-like words one character short of a token (`ghp_` + 35), letters split by dots,
+ * spaces and hyphens, `+` concatenations and backticks, 76-character base64 lines — between lines of Thai prose.
+ * Deterministic (a fixed linear congruential sequence), and meant to hold no credential.
+ */
+export function worstCaseMessage(size: number): string {
+  let state = 0x2545f491;
+  const next = (range: number) => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return (state >>> 8) % range;
+  };
+  const run = (length: number, characters = alphabet) => Array.from({ length }, () => characters[next(characters.length)]).join('');
+  const lines = [
+    () => `${Array.from({ length: 4 }, () => `ghp_${run(35)}`).join(' ')} ครับ`,
+    () => run(24).split('').join('.'),
+    () => run(24).split('').join(' '),
+    () => Array.from({ length: 8 }, () => run(5)).join('-'),
+    () => Array.from({ length: 4 }, () => `"${run(12)}"`).join(' + '),
+    () => `\`${run(20)}\` \`${run(20)}\``,
+    () => run(76, base64Alphabet),
+    () => thaiLine,
+  ];
+  const parts: string[] = [];
+  let length = 0;
+  for (let index = 0; length < size; index++) {
+    const line = (lines[index % lines.length] ?? (() => ''))();
+    parts.push(line);
+    length += line.length + 1;
+  }
+  return parts.join('\n').slice(0, size);
+}
