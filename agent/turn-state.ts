@@ -46,6 +46,7 @@ export function startTurn(request: TurnRequest, runtime: AgentRuntime): TurnStat
     },
     language: request.language,
     dataDir: runtime.dataDir,
+    secrets: runtime.secrets,
     signal: request.signal,
     log: runtime.log,
     // The turn's last request as its prefix, so the server re-reads only the helper's message (docs/architecture.md,

@@ -21,6 +21,8 @@ export interface ToolContext {
   showImageToModel(index: number): Promise<boolean>;
   language: Language;
   dataDir: string;
+  /** Saeng's own configured secrets: a file the model writes may not carry them, whole or in pieces. */
+  secrets: readonly string[];
   signal: AbortSignal;
   log: Logger;
   complete: TextCompleter;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { say, type Localized } from '../../../src/shared/i18n.js';
 import { scanForCredentials } from '../../../src/dlp/scan.js';
+import { releasesSecretPart } from '../../../src/dlp/configured-secret-parts.js';
 import { checkPath } from '../../guards/credential-path.js';
 import { defineTool, type AnyTool, type ToolResult } from '../tool.js';
 import { refusedPathReason } from './path-messages.js';
@@ -43,8 +44,9 @@ export function createWriteFileTool(): AnyTool {
       if (!sanitized.ok) return { ok: false, content: say(nameProblems[sanitized.problem], language) };
       const bytes = Buffer.byteLength(content, 'utf8');
       if (bytes > maxWriteBytes) return { ok: false, content: say(texts.tooLarge, language, { size: formatSize(bytes) }) };
-      const scan = scanForCredentials(content);
-      if (scan.found) return { ok: false, content: say(texts.credential, language, { kinds: scan.kinds.join(', ') }) };
+      const scan = scanForCredentials(content, { secrets: context.secrets });
+      const kinds = scan.found ? scan.kinds : releasesSecretPart(content, context.secrets) ? ['configured-secret-part'] : [];
+      if (kinds.length > 0) return { ok: false, content: say(texts.credential, language, { kinds: kinds.join(', ') }) };
 
       try {
         await ensureSandbox(root);

@@ -23,6 +23,7 @@ function toolContext(bound: readonly string[], options: { log?: Logger; language
     showImageToModel: () => Promise.resolve(false),
     language: options.language ?? 'en',
     dataDir: '/nonexistent',
+    secrets: [],
     signal: new AbortController().signal,
     log: options.log ?? silentLogger(),
     complete: async () => Promise.reject(new Error('query_knowledge must not call the model')),

@@ -22,6 +22,7 @@ export function testToolContext(complete: TextCompleter, options: { language?: L
     showImageToModel: () => Promise.resolve(false),
     language: options.language ?? 'th',
     dataDir: '/nonexistent',
+    secrets: [],
     signal: options.signal ?? new AbortController().signal,
     log: silentLogger(),
     complete,

@@ -28,6 +28,7 @@ function context(language: Language = 'th', conversationKey = 'discord:guild-1:c
     showImageToModel: () => Promise.resolve(false),
     language,
     dataDir,
+    secrets: [],
     signal: new AbortController().signal,
     log: silentLogger(),
     complete: async () => '',
@@ -94,6 +95,16 @@ describe('write_file / read_file / list_files', () => {
     expect(result.ok).toBe(false);
     expect(result.content).toMatch(message);
     expect(result.files ?? []).toEqual([]);
+  });
+
+  it('refuses a file holding Saeng\'s own secret, whole or a piece of it', async () => {
+    const secret = fake.telegramBot();
+    const withSecrets = { ...context(), secrets: [secret] };
+    for (const content of [`BOT=${secret}`, `ครึ่งแรก: ${secret.slice(0, 24)}`]) {
+      const result = await run('write_file', { name: 'notes.txt', content }, withSecrets);
+      expect(result.ok).toBe(false);
+      expect(result.content).toMatch(/ดูเหมือนรหัสลับ/);
+    }
   });
 
   it('does not follow a symlink planted at the target name', async () => {

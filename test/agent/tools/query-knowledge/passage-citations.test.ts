@@ -45,6 +45,7 @@ describe('the page in a passage’s label', () => {
       showImageToModel: () => Promise.resolve(false),
       language: 'th',
       dataDir: '/nonexistent',
+      secrets: [],
       signal: new AbortController().signal,
       log: silentLogger(),
       complete: async () => Promise.reject(new Error('query_knowledge must not call the model')),
