@@ -97,7 +97,7 @@ describe('write_file / read_file / list_files', () => {
     expect(result.files ?? []).toEqual([]);
   });
 
-  it('refuses a file holding Saeng\'s own secret, whole or a piece of it', async () => {
+  it("refuses a file holding Saeng's own secret, whole or a piece of it", async () => {
     const secret = fake.telegramBot();
     const withSecrets = { ...context(), secrets: [secret] };
     for (const content of [`BOT=${secret}`, `ครึ่งแรก: ${secret.slice(0, 24)}`]) {
