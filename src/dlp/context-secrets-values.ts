@@ -64,6 +64,8 @@ function isAscii(value: string): boolean {
 /** `$VAR`, `${VAR}`, `%VAR%`, `{{ x }}`, `[REDACTED]`, `(optional)`, `getenv("X")`, a URL, a path. */
 function isReferenceOrPath(value: string): boolean {
   if (/^[$%{[(]/.test(value) || /[([{]/.test(value) || value.includes('://')) return true;
+  // Padded base64 that happens to start with `/` (a WireGuard key, 1 in 64) is no path.
+  if (/^[A-Za-z0-9+/]{20,200}={1,2}$/.test(value)) return false;
   return /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/.test(value);
 }
 

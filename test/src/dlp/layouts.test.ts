@@ -83,6 +83,9 @@ describe('WireGuard: the private key is a secret, the public key is not', () => 
   it('blocks [Interface] PrivateKey', () => {
     expect(kindsOf(`[Interface]\nPrivateKey = ${privateKey}\nAddress = 10.8.0.2/24`)).not.toEqual([]);
   });
+  it('blocks a private key that starts with / (base64, not a path)', () => {
+    expect(kindsOf(`PrivateKey = /${randomText(42, 511, base64)}=`)).not.toEqual([]);
+  });
   it('passes [Peer] PublicKey', () => {
     expect(kindsOf(`[Peer]\nPublicKey = ${publicKey}\nAllowedIPs = 0.0.0.0/0`)).toEqual([]);
   });
