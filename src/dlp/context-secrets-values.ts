@@ -29,7 +29,9 @@ const awsSecretShape = /^[A-Za-z0-9/+]{40}$/;
 const azureKeyShape = /^[A-Za-z0-9+/]{86}==$/;
 const hashContext = /hash|sha-?\d|md5|checksum|digest|commit|etag|fingerprint|integrity/i;
 const awsContext = /aws|amazon|คีย์ลับ|secret[ _-]?access/i;
-const lineContext = /\bLINE\b|line[ _-]?(?:channel|bot|messaging)|channel[ _-]?secret/i;
+const lineContext = /\bLINE\b|line[ _-]?(?:channel|bot|messaging)|channel[ _-]?(?:secret|ซีเคร)/i;
+// Entra ID (Azure AD) app secrets: the older ones (32–34 characters, no `Q~`) are known only by this label.
+const azureAppContext = /azure|entra|(?<![a-z])aad(?![a-z])|arm[ _-]client/i;
 const twilioContext = /twilio|auth[ _-]?token/i;
 const placeholderWords = /your|example|sample|dummy|placeholder|redacted|changeme|change_me|xxx|\*\*\*|\.\.\./i;
 const knownPlaceholderPasswords = new Set([
@@ -62,6 +64,8 @@ function isAscii(value: string): boolean {
 /** `$VAR`, `${VAR}`, `%VAR%`, `{{ x }}`, `[REDACTED]`, `(optional)`, `getenv("X")`, a URL, a path. */
 function isReferenceOrPath(value: string): boolean {
   if (/^[$%{[(]/.test(value) || /[([{]/.test(value) || value.includes('://')) return true;
+  // Padded base64 that happens to start with `/` (a WireGuard key, 1 in 64) is no path.
+  if (/^[A-Za-z0-9+/]{20,200}={1,2}$/.test(value)) return false;
   return /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/.test(value);
 }
 
@@ -122,5 +126,7 @@ export function labelledValueKind({ value, family, context }: LabelledValue): st
     if (lineContext.test(context)) return 'line-channel-secret';
     if (twilioContext.test(context)) return 'twilio-key';
   }
-  return family === 'password' ? passwordKind(value) : secretKind(value, family);
+  if (family === 'password') return passwordKind(value);
+  const kind = secretKind(value, family);
+  return kind && family !== 'key' && value.length >= 32 && value.length <= 34 && azureAppContext.test(context) ? 'azure-client-secret' : kind;
 }

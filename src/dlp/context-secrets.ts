@@ -9,7 +9,7 @@ import { type LabelFamily, labelledValueKind } from './context-secrets-values.js
 // One case-insensitive pass finds the label words; each hit reads at most 40 + 200 characters with bounded
 // patterns, so the cost is linear in the text.
 
-const labelWords = /secret|token|passw(?:or)?d|passphrase|pwd|pass|key|authorization|พาสเวิร์ด|คีย์(?:ลับ)?|กุญแจ|รหัสผ่าน|รหัสลับ|โทเค็?น|ความลับ/gi;
+const labelWords = /secret|token|passw(?:or)?d|passphrase|pwd|pass|key|authorization|พาสเวิร์ด|คีย์(?:ลับ)?|กุญแจ|รหัสผ่าน|รหัสลับ|โทเค็?น|ความลับ|ซีเคร็[ตท]|ซีเครท/gi;
 
 const qualifierReach = 40;
 // The first separator after the label word, in a window of `qualifierReach` characters.
@@ -56,7 +56,13 @@ const otherThing = new Set([
   'endpoint',
   'header',
   'field',
+  'public',
+  'publishable',
 ]);
+
+// `PublicKey =`, `public key:`, `pub_key`, `คีย์สาธารณะ`: a public key (WireGuard, SSH, PGP) is no secret.
+const publicBefore = /pub(?:lic)?[ _-]?$/i;
+const publicThai = /สาธารณะ/;
 
 // Lower-case words that make `key`, `token` or `secret` the end of a compound (`apikey`, `accesstoken`).
 const compoundHeads = /(?:api|secret|access|private|account|client|auth|app|master|session|consumer|signing|bearer|refresh|encryption|license|x)$/;
@@ -69,7 +75,7 @@ function familyOf(word: string): LabelFamily {
   const lower = word.toLowerCase();
   if (lower.startsWith('pass') || lower === 'pwd' || lower.startsWith('รหัส') || lower === 'พาสเวิร์ด') return 'password';
   // Thai speakers write คีย์ for an API key; กุญแจ is the everyday word.
-  if (lower === 'secret' || lower === 'คีย์ลับ' || lower === 'ความลับ' || lower === 'คีย์') return 'secret';
+  if (lower === 'secret' || lower === 'คีย์ลับ' || lower === 'ความลับ' || lower === 'คีย์' || lower.startsWith('ซีเคร')) return 'secret';
   if (lower === 'token' || lower === 'authorization' || lower.startsWith('โทเค')) return 'token';
   return 'key';
 }
@@ -100,6 +106,8 @@ function trimmed(value: string): string {
 interface LabelTail {
   /** The Latin words between the label word and the separator (`AWS`, `ID`). */
   qualifier: string[];
+  /** Everything between the label word and the separator. */
+  between: string;
   valueStart: number;
   rawValue: string;
 }
@@ -123,7 +131,7 @@ function labelTail(text: string, end: number): LabelTail | undefined {
   const value = valueAfterSeparator.exec(text);
   const rawValue = value?.[1];
   if (!value || rawValue === undefined) return undefined;
-  return { qualifier, valueStart: value.index + value[0].length - rawValue.length, rawValue };
+  return { qualifier, between, valueStart: value.index + value[0].length - rawValue.length, rawValue };
 }
 
 /** Where a labelled value is in the text, and its kind. */
@@ -151,11 +159,13 @@ export function contextSecretRanges(text: string, coveredByFormat: (start: numbe
     if (word.toLowerCase() === 'pass' && !/[_-]/.test(text[match.index - 1] ?? '')) continue; // only `DB_PASS`
     if (!startsLabel(text, match.index, word)) continue;
     const start = identifierStart(text, match.index);
-    if (text[start - 1] === '<') continue; // `<password>`: a template's slot
+    // `<password>`, `${DB_PASSWORD:?required}`, `$TOKEN`, `%API_KEY%`: a template's slot or a variable, not a label.
+    if (/[<$%]/.test(text[start - 1] ?? '') || text.slice(start - 2, start) === '${') continue;
+    if (publicBefore.test(text.slice(Math.max(0, match.index - 8), match.index))) continue;
     const tail = labelTail(text, match.index + word.length);
     if (!tail) continue;
-    const { qualifier, valueStart, rawValue } = tail;
-    if (qualifier.some((qualifierWord) => otherThing.has(qualifierWord.toLowerCase()))) continue;
+    const { qualifier, between, valueStart, rawValue } = tail;
+    if (qualifier.some((qualifierWord) => otherThing.has(qualifierWord.toLowerCase())) || publicThai.test(between)) continue;
     if (valueStart === lastValueStart) continue; // `secret key:` read twice
     lastValueStart = valueStart;
     const value = trimmed(rawValue);

@@ -1,6 +1,8 @@
 // Credential-shaped test values, generated so that no literal token sits in the repository (secret scanners and
 // push protection would flag them). A fixed seed keeps every run identical.
 
+import { crc32 } from 'node:zlib';
+
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const base32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -15,6 +17,18 @@ export function randomText(length: number, seed: number, alphabet = base62): str
   return out;
 }
 
+/**
+ * A classic GitHub token as GitHub issues them: prefix, 30 random base62 characters, and their CRC32 in base62
+ * (digits 0-9A-Za-z, 6 of them). The scanner blocks only checksum-valid 36-character bodies.
+ */
+export function githubToken(prefix: string, seed: number): string {
+  const random = randomText(30, seed);
+  const digits = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  let checksum = '';
+  for (let rest = crc32(random); rest > 0; rest = Math.floor(rest / 62)) checksum = digits[rest % 62] + checksum;
+  return `${prefix}_${random}${checksum.padStart(6, '0')}`;
+}
+
 function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
@@ -22,7 +36,7 @@ function base64url(value: unknown): string {
 export const fake = {
   awsKeyId: () => `AKIA${randomText(16, 11, base32)}`,
   awsSecret: () => `${randomText(18, 12)}/${randomText(10, 13)}+${randomText(10, 14)}`,
-  githubClassic: (prefix = 'ghp') => `${prefix}_${randomText(36, 21)}`,
+  githubClassic: (prefix = 'ghp') => githubToken(prefix, 21),
   githubFineGrained: () => `github_pat_${randomText(22, 22)}_${randomText(59, 23)}`,
   openaiLegacy: () => `sk-${randomText(20, 31)}T3BlbkFJ${randomText(20, 32)}`,
   openaiProject: () => `sk-proj-${randomText(40, 33)}-${randomText(33, 34)}T3BlbkFJ${randomText(40, 35)}`,

@@ -7,6 +7,9 @@ import { type CredentialRule, decodeBase64, hasMixedClasses, realRandom } from '
 // LINE long-lived channel access token: ~172 characters of standard base64 (with + and /) ending in `=`, no
 // prefix; judged by structure (length, padding, alphabet) and by the randomness of its bytes. (LINE's short-lived
 // and v2.1 tokens are JWTs: see jwt.ts. Channel secrets are 32 unlabelled hex digits: context detection.)
+// Discord webhook URL: `https://discord.com/api/webhooks/<webhook id>/<token>` (Discord developer docs, Webhook
+// resource), also on discordapp.com and the canary/ptb hosts and with an API version (`/api/v10/webhooks/`); the id
+// is a 17–20 digit snowflake, the token 68 base64url characters (60 to 68 accepted). Whoever has the URL can post.
 // Telegram bot token: the bot id (8–11 digits; ids have grown past 10 digits' range) `:` then 33–36 base64url
 // characters starting with A (35 in practice).
 
@@ -42,6 +45,12 @@ export const chatPlatformRules: readonly CredentialRule[] = [
       const [id = '', timestamp = '', hmac = ''] = match[0].split('.');
       return decodesToSnowflake(id) && realRandom(timestamp + hmac) && /[A-Za-z]/.test(hmac);
     },
+  },
+  {
+    kind: 'discord-webhook',
+    literals: ['discord.com/api/', 'discordapp.com/api/'],
+    pattern: /(?<![A-Za-z0-9-])discord(?:app)?\.com\/api\/(?:v\d{1,2}\/)?webhooks\/\d{17,20}\/[A-Za-z0-9_-]{60,68}(?![A-Za-z0-9_-])/g,
+    accept: (match) => realRandom(match[0].slice(match[0].lastIndexOf('/') + 1)),
   },
   {
     kind: 'line-channel-access-token',

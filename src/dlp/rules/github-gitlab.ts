@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { type CredentialRule, decodesToJsonObject, isLowerCaseWords, realRandom } from './rule.js';
 
 // GitHub: classic tokens (ghp_/gho_/ghu_/ghs_/ghr_ + 36 base62), fine-grained tokens (github_pat_ + 22 + _ + 59),
@@ -5,13 +6,34 @@ import { type CredentialRule, decodesToJsonObject, isLowerCaseWords, realRandom 
 // dots). GitLab: every published token prefix (personal, deploy, runner, pipeline trigger, feed, incoming mail,
 // agent, OAuth secret, CI job, SCIM, feature-flag client) + 20 or more characters, with the optional
 // `.<version>.<checksum>` tail of routable tokens.
+// A classic token's 36 characters are 30 random ones and their CRC32 in base62 (digits 0-9A-Za-z, six of them;
+// GitHub blog 2021-04-05, CredSweeper's value_github_check): a look-alike made up by hand or by a model fails it and
+// is not blocked, every token GitHub issued since 2021 passes.
+
+const checksumDigits = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** True when the last 6 characters of a 36-character classic body are the base62 CRC32 of the first 30. */
+export function githubChecksumValid(body: string): boolean {
+  if (body.length !== 36) return false;
+  let value = 0;
+  for (const digit of body.slice(30)) {
+    const index = checksumDigits.indexOf(digit);
+    if (index < 0) return false;
+    value = value * 62 + index;
+  }
+  return value === crc32(body.slice(0, 30));
+}
 
 export const githubGitlabRules: readonly CredentialRule[] = [
   {
     kind: 'github-token',
     literals: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
     pattern: /(?<![A-Za-z0-9_])(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}(?![A-Za-z0-9_])/g,
-    accept: (match) => realRandom(match[0].slice(4)),
+    // 36 characters: the checksummed format; longer bodies (refresh tokens of other lengths) by shape.
+    accept: (match) => {
+      const body = match[0].slice(4);
+      return realRandom(body) && (body.length > 36 || githubChecksumValid(body));
+    },
   },
   {
     kind: 'github-token',

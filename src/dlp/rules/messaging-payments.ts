@@ -1,8 +1,21 @@
+import { shannonEntropy } from '../placeholder.js';
 import { type CredentialRule, randomKeyBody, realRandom } from './rule.js';
 
-// Twilio API keys (`SK` + 32 hex; auth tokens are 32 unlabelled hex digits: context detection), SendGrid API keys
+// Twilio API keys (`SK` + 32 hex) and auth tokens (32 lower-case hex, no prefix: blocked beside an account SID
+// `AC` + 32 hex or the word Twilio; a labelled one is also found by context detection), SendGrid API keys
 // (`SG.` + 22 + `.` + 43 base64url), Stripe secret and restricted keys, live and test (`sk_live_`, `sk_test_`,
 // `rk_live_`, `rk_test_` + 24 to 247 base62) and Stripe webhook signing secrets (`whsec_` + 32 or more base62).
+
+const twilioAccountSid = /(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])/;
+const hashLabelBefore = /(?:md5|sha-?\d{0,3}|etag|checksum|digest|hash|commit|fingerprint|integrity)[^\n]{0,24}$/i;
+
+/** An account SID or the word Twilio within 200 characters of the candidate, and no hash label right before it. */
+function twilioContext(match: RegExpExecArray, text: string): boolean {
+  const before = text.slice(Math.max(0, match.index - 200), match.index);
+  const after = text.slice(match.index + match[0].length, match.index + match[0].length + 200);
+  if (hashLabelBefore.test(before)) return false;
+  return /twilio/i.test(before) || /twilio/i.test(after) || twilioAccountSid.test(before) || twilioAccountSid.test(after);
+}
 
 export const messagingPaymentRules: readonly CredentialRule[] = [
   {
@@ -10,6 +23,13 @@ export const messagingPaymentRules: readonly CredentialRule[] = [
     literals: ['sk'],
     pattern: /(?<![A-Za-z0-9_])SK[0-9a-fA-F]{32}(?![A-Za-z0-9_])/g,
     accept: (match) => randomKeyBody(match[0].slice(2), 3.2),
+  },
+  {
+    kind: 'twilio-key',
+    literals: ['twilio', 'ac'],
+    pattern: /(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])/g,
+    accept: (match, text) =>
+      /[a-f]/.test(match[0]) && /\d/.test(match[0]) && shannonEntropy(match[0]) >= 3 && realRandom(match[0]) && twilioContext(match, text),
   },
   {
     kind: 'sendgrid-key',

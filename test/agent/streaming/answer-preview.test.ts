@@ -3,6 +3,7 @@ import { runAnswerGuards } from '../../../agent/guards/index.js';
 import { AnswerPreview } from '../../../agent/streaming/answer-preview.js';
 import type { TurnRecord } from '../../../src/shared/types.js';
 import { toolCall, turnRecord } from '../../support/turn-record.js';
+import { githubToken } from '../../support/fake-tokens.js';
 
 // The streamed answer (docs/architecture.md, "Streaming answers"): every preview is the start of the final reply the
 // guards make of the whole answer, and nothing a guard changes or blocks is ever in one.
@@ -12,7 +13,7 @@ const search = toolCall({
   args: { query: 'ราคาทองวันนี้' },
   result: 'ทองคำแท่งขายออกบาทละ 41,050 บาท รับซื้อบาทละ 40,950 บาท เพิ่มขึ้น 0.52% เมื่อวันที่ 15 มกราคม 2568 [source: https://www.goldtraders.or.th/]',
 });
-const token = 'ghp_' + 'Zq3xW9vB2nM4kL7pR1sT6yU8aC5dE0fG2hJ4';
+const token = githubToken('ghp', 7); // checksum-valid, as GitHub issues them
 
 /** A seeded generator, so a failing case can be run again. */
 function random(seed: number): () => number {

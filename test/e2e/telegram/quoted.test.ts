@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { githubToken } from '../../support/fake-tokens.js';
 import type { Message } from 'telegraf/types';
 import { newestUserContent } from '../../fakes/recorded-messages.js';
 import { documentUpdate, groupChat, photoSizes, photoUpdate, textMessageUpdate, user } from '../../fakes/telegram/index.js';
 import { shadePng, shownShades } from '../../support/shade-images.js';
 import { startTelegramHarness, type TelegramHarness } from './telegram-harness.js';
+
+// A checksum-valid GitHub token, as GitHub issues them (the scanner checks the CRC32).
+const token = githubToken('ghp', 12);
 
 // "@แสง แปลข้อความนี้หน่อย" in reply to someone else's message: the replied message (its text, photo, document)
 // reaches the model as quoted material after the question, through the real telegraf adapter and app.
@@ -57,12 +61,12 @@ describe('Telegram: the message a question replies to', () => {
 
   it('answers a mention alone in reply to a message about that message, its credentials masked', async () => {
     harness = await startTelegramHarness();
-    const leaked = messageOf(textMessageUpdate({ chat: group, from: somsri, text: 'ใช้คีย์นี้นะ ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zA7bC' }));
+    const leaked = messageOf(textMessageUpdate({ chat: group, from: somsri, text: `ใช้คีย์นี้นะ ${token}` }));
     harness.model.script({ text: 'ข้อความนั้นบอกให้ใช้คีย์ชุดหนึ่ง ซึ่งไม่ควรแชร์ในกลุ่มครับ' });
     await harness.deliver(textMessageUpdate({ chat: group, from: somchai, text: '@saeng_test_bot', replyTo: leaked }));
     const content = JSON.stringify(newestUserContent(harness.model.chatRequests[0]));
     expect(content).toContain('ช่วยอธิบายข้อความที่อ้างถึงนี้ให้หน่อย');
-    expect(content).not.toContain('ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zA7bC');
+    expect(content).not.toContain(token);
     expect(content).toContain('[redacted:');
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { messagesOf } from '../../fakes/recorded-messages.js';
 import { groupChat, textMessageUpdate, user, type NewUpdate } from '../../fakes/telegram/index.js';
 import type { FakeTelegramOptions } from '../../fakes/telegram/index.js';
+import { githubToken } from '../../support/fake-tokens.js';
 import { startTelegramHarness, type TelegramHarness } from './telegram-harness.js';
 
 // /settings through real telegraf on the fake Bot API: a chat administrator (getChatMember) changes the group's
@@ -115,8 +116,7 @@ describe('Telegram /settings in a group', () => {
 
   it('refuses instructions holding a credential, without storing or echoing it', async () => {
     harness = await startTelegramHarness({ telegram: administrators(group) });
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-    const token = `ghp_${Array.from({ length: 36 }, (_, index) => alphabet[(index * 7 + 3) % alphabet.length]).join('')}`;
+    const token = githubToken('ghp', 3); // checksum-valid, as GitHub issues them
     const refused = await say(group, manee, `/settings instructions ใช้โทเค็นนี้เวลาเรียก GitHub ${token}`);
     expect(refused).toMatch(/^ไม่ได้บันทึก: คำแนะนำนี้มีข้อความที่ดูเหมือนรหัสลับหรือโทเค็น \(.+\) ห้ามใส่ข้อมูลลับในคำแนะนำของบอท$/);
     expect(refused).not.toContain(token.slice(4, 16));

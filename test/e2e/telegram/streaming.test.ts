@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupChat, privateChat, textMessageUpdate, user } from '../../fakes/telegram/index.js';
 import { startTelegramHarness, type TelegramHarness } from './telegram-harness.js';
+import { githubToken } from '../../support/fake-tokens.js';
 
 // Streamed answers through real telegraf and the real app (docs/architecture.md, "Streaming answers"): what a draft,
 // a posted live message or an edit showed never holds a credential or an unmarked unbacked figure, and the final
@@ -9,7 +10,7 @@ import { startTelegramHarness, type TelegramHarness } from './telegram-harness.j
 const somchai = user(501, 'สมชาย', 'somchai');
 const direct = privateChat(somchai);
 const group = groupChat(-1001234567890, 'ทีมแสง');
-const token = 'ghp_' + 'Zq3xW9vB2nM4kL7pR1sT6yU8aC5dE0fG2hJ4';
+const token = githubToken('ghp', 7); // checksum-valid, as GitHub issues them
 const answer =
   'ราคาทองคำวันนี้ปรับตัวขึ้นเล็กน้อยเมื่อเทียบกับเมื่อวานครับ นักวิเคราะห์หลายสำนักคาดว่าราคาจะขึ้นอีก 3.7% ภายในสัปดาห์นี้ ' +
   'ตามแรงซื้อจากต่างประเทศที่ยังต่อเนื่อง และค่าเงินบาทที่อ่อนตัวลงในช่วงนี้ หากจะซื้อควรติดตามประกาศของสมาคมค้าทองคำอีกครั้งในช่วงบ่ายครับ';

@@ -64,6 +64,13 @@ export const platformFormats: readonly CredentialFormat[] = [
     make: (draw) =>
       `${Buffer.from(snowflake(draw)).toString('base64').replace(/=+$/, '')}.${draw.text(6, alphabets.base64url)}.${draw.text(27, alphabets.base64url)}`,
   },
+  // Discord webhook URL (https://discord.com/developers/docs/resources/webhook): the webhook's snowflake id and its
+  // 68-character base64url token, on discord.com, the older discordapp.com and the canary/ptb clients' hosts.
+  ...['discord.com', 'discordapp.com', 'canary.discord.com', 'ptb.discord.com'].map((host): CredentialFormat => ({
+    kind: 'discord-webhook',
+    name: host,
+    make: (draw) => `https://${host}/api/webhooks/${snowflake(draw)}/${draw.text(68, alphabets.base64url)}`,
+  })),
   // A long-lived channel access token: 171 base64 characters and "=" (v2.1 tokens are JWTs, covered by jwt).
   { kind: 'line-channel-access-token', name: 'long-lived', labelled: true, make: (draw) => `${draw.text(171, alphabets.base64)}=` },
   { kind: 'line-channel-secret', name: 'hex-32', labelled: true, make: (draw) => draw.text(32, alphabets.hex) },

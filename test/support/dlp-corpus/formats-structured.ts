@@ -100,6 +100,17 @@ export const structuredFormats: readonly CredentialFormat[] = [
     labelled: true,
     make: (draw) => `${draw.pick(words)}${draw.pick(['@', '#', '!', '_', '.'])}${draw.number(4)}${draw.pick(['!', '$', '', '*'])}`,
   },
+  {
+    // ADO.NET / ODBC connection strings: `Password=` or `Pwd=` between `;`.
+    kind: 'password-assignment',
+    name: 'ado-net',
+    make: (draw) => `Server=tcp:${draw.pick(hosts)},1433;Database=shop;UID=${draw.pick(users)};Password=${draw.text(draw.int(12, 20), alphabets.urlPassword)};`,
+  },
+  {
+    kind: 'password-assignment',
+    name: 'odbc-pwd',
+    make: (draw) => `DSN=${draw.pick(['shop', 'hr', 'erp'])};Uid=${draw.pick(users)};Pwd=${draw.text(draw.int(12, 20), alphabets.urlPassword)};`,
+  },
   { kind: 'secret-assignment', name: 'base62', labelled: true, make: (draw) => draw.text(draw.int(32, 48)) },
   { kind: 'secret-assignment', name: 'hex-32', labelled: true, make: (draw) => draw.text(32, alphabets.hex) },
   { kind: 'secret-assignment', name: 'base64-44', labelled: true, make: (draw) => `${draw.text(43, alphabets.base64)}=` },

@@ -4,11 +4,17 @@ import type { CredentialFormat } from './format.js';
 
 // Developer-platform and cloud credentials, from each vendor's published token format.
 
+// GitHub's checksum digits: 0-9, A-Z, a-z (the order of the base62 encoders GitHub and CredSweeper use).
+const checksumDigits = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
 function base62(value: number, width: number): string {
   let out = '';
-  for (let rest = value; rest > 0; rest = Math.floor(rest / 62)) out = alphabets.base62[rest % 62] + out;
+  for (let rest = value; rest > 0; rest = Math.floor(rest / 62)) out = checksumDigits[rest % 62] + out;
   return out.padStart(width, '0');
 }
+
+/** Microsoft Entra client secrets: `[A-Za-z0-9_~.-]`. */
+const entraAlphabet = `${alphabets.base62}_~.-`;
 
 /** GitHub's classic format: prefix, 30 random base62 characters, then their CRC32 in base62 (6 characters). */
 function githubClassic(prefix: string, draw: Draw): string {
@@ -77,4 +83,22 @@ export const vendorFormats: readonly CredentialFormat[] = [
   { kind: 'sendgrid-key', name: 'SG', make: (draw) => `SG.${draw.text(22, alphabets.base64url)}.${draw.text(43, alphabets.base64url)}` },
   { kind: 'twilio-key', name: 'api-key-SK', make: (draw) => `SK${draw.text(32, alphabets.hex)}` },
   { kind: 'twilio-key', name: 'auth-token', labelled: true, make: (draw) => draw.text(32, alphabets.hex) },
+  // An auth token beside its account SID, as `curl -u` and the REST clients take them (SID:token).
+  { kind: 'twilio-key', name: 'sid-and-token', make: (draw) => `AC${draw.text(32, alphabets.hex)}:${draw.text(32, alphabets.hex)}` },
+  {
+    // Entra ID (Azure AD) client secret of today: 3 characters, a digit, `Q~`, 34 characters (40 in all).
+    kind: 'azure-client-secret',
+    name: 'Q~',
+    make: (draw) => `${draw.text(3, entraAlphabet)}${draw.pick(['7', '8'])}Q~${draw.text(34, entraAlphabet)}`,
+  },
+  // Older client secrets: 32–34 characters without a marker, only beside a label.
+  { kind: 'azure-client-secret', name: 'legacy', labelled: true, make: (draw) => draw.text(draw.int(32, 34), `${alphabets.base62}.-_@+?`) },
+  // Azure DevOps PATs: 52 lower-case base32 characters (legacy, only beside a label), and the 84-character format of
+  // 2024 (a common annotated security key: `JQQJ9` at 52, `AZDO` at 76).
+  { kind: 'azure-devops-pat', name: 'legacy-52', labelled: true, make: (draw) => draw.text(52, 'abcdefghijklmnopqrstuvwxyz234567') },
+  {
+    kind: 'azure-devops-pat',
+    name: 'ado-84',
+    make: (draw) => `${draw.text(52)}JQQJ9${draw.pick(['9', 'D', 'H'])}${draw.text(1)}${draw.pick([...'ABCDEFGHIJKL'])}${draw.text(16)}AZDO${draw.text(4)}`,
+  },
 ];

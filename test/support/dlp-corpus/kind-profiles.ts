@@ -54,6 +54,13 @@ export const kindProfiles: Record<PositiveKind, KindProfile> = {
   'slack-token': { ...generic('Slack', 'โทเคน Slack', 'Slack token', 'SLACK_BOT_TOKEN'), query: 'token' },
   'slack-webhook': { service: 'Slack', th: ['เว็บฮุค Slack'], en: ['Slack webhook'], env: ['SLACK_WEBHOOK_URL'], json: 'webhook_url' },
   'discord-bot-token': generic('Discord', 'โทเคนบอท Discord', 'Discord bot token', 'DISCORD_TOKEN'),
+  'discord-webhook': {
+    service: 'Discord',
+    th: ['เว็บฮุค Discord', 'ลิงก์ webhook ของ Discord'],
+    en: ['Discord webhook', 'webhook URL'],
+    env: ['DISCORD_WEBHOOK_URL'],
+    json: 'webhook_url',
+  },
   'line-channel-access-token': {
     service: 'LINE',
     th: ['โทเคนช่อง LINE', 'channel access token ของ LINE', 'โทเคน'],
@@ -64,7 +71,7 @@ export const kindProfiles: Record<PositiveKind, KindProfile> = {
   },
   'line-channel-secret': {
     service: 'LINE',
-    th: ['ความลับของช่อง LINE', 'Channel secret ของ LINE', 'คีย์ลับ'],
+    th: ['ความลับของช่อง LINE', 'Channel secret ของ LINE', 'คีย์ลับ', 'Channel ซีเคร็ต ของ LINE', 'ซีเคร็ตของ LINE'],
     en: ['LINE channel secret', 'channelSecret', 'secret'],
     env: ['LINE_CHANNEL_SECRET'],
     json: 'channelSecret',
@@ -91,6 +98,22 @@ export const kindProfiles: Record<PositiveKind, KindProfile> = {
     en: ['Azure connection string'],
     env: ['AZURE_STORAGE_CONNECTION_STRING'],
     json: 'connectionString',
+  },
+  'azure-client-secret': {
+    service: 'Microsoft Entra ID',
+    th: ['ซีเคร็ตของแอป Azure', 'client secret ของ Azure AD', 'ค่าความลับของแอป Entra'],
+    en: ['Azure client secret', 'AZURE_CLIENT_SECRET', 'Entra ID client secret', 'clientSecret'],
+    env: ['AZURE_CLIENT_SECRET', 'ARM_CLIENT_SECRET'],
+    json: 'clientSecret',
+    query: 'client_secret',
+  },
+  'azure-devops-pat': {
+    service: 'Azure DevOps',
+    th: ['โทเคน Azure DevOps', 'PAT ของ Azure DevOps', 'โทเคนเข้าถึง dev.azure.com'],
+    en: ['Azure DevOps PAT', 'ADO_PAT', 'Azure DevOps personal access token'],
+    env: ['AZURE_DEVOPS_PAT', 'ADO_PAT', 'AZURE_DEVOPS_EXT_PAT', 'SYSTEM_ACCESSTOKEN_ADO'],
+    json: 'azureDevOpsPat',
+    url: (value) => `https://build:${value}@dev.azure.com/saeng/saeng/_git/saeng`,
   },
   'twilio-key': {
     service: 'Twilio',

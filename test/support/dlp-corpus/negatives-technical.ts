@@ -161,6 +161,145 @@ const placeholders: NegativeClass = (draw) => [
   'ใส่คีย์ของคุณแทน `sk-...` ในไฟล์ .env (เช่น OPENAI_API_KEY=sk-...)',
 ];
 
+/** base64 of an SSH public key blob: its type string, then the key fields (RFC 4253 §6.6, RFC 5656, RFC 8709). */
+function sshBlob(draw: Draw, type: 'ssh-ed25519' | 'ssh-rsa' | 'ecdsa-sha2-nistp256'): string {
+  const field = (bytes: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    return Buffer.concat([length, bytes]);
+  };
+  const parts: Buffer[] = [Buffer.from(type)];
+  if (type === 'ssh-ed25519') parts.push(randomBytes(draw, 32));
+  else if (type === 'ssh-rsa') parts.push(Buffer.from([1, 0, 1]), Buffer.concat([Buffer.from([0]), randomBytes(draw, 256)]));
+  else parts.push(Buffer.from('nistp256'), Buffer.concat([Buffer.from([4]), randomBytes(draw, 64)]));
+  return Buffer.concat(parts.map(field)).toString('base64');
+}
+
+const sshPublicKeys: NegativeClass = (draw) =>
+  repeat(20, (index) => {
+    const ed25519 = sshBlob(draw, 'ssh-ed25519');
+    return (
+      [
+        `ssh-ed25519 ${ed25519} somchai@laptop`,
+        `ssh-rsa ${sshBlob(draw, 'ssh-rsa')} deploy@ci`,
+        `ecdsa-sha2-nistp256 ${sshBlob(draw, 'ecdsa-sha2-nistp256')} root@bastion`,
+        `command="/usr/bin/rrsync -ro /srv/backup",no-pty,no-agent-forwarding,from="10.0.0.0/8" ssh-ed25519 ${ed25519} backup@nas`,
+        `# ~/.ssh/authorized_keys\nrestrict,port-forwarding,permitopen="localhost:5432" ssh-rsa ${sshBlob(draw, 'ssh-rsa')} tunnel@app`,
+        `github.com ssh-ed25519 ${ed25519}`,
+        `เพิ่มคีย์สาธารณะนี้ใน GitHub ได้เลยครับ:\n\`\`\`\nssh-ed25519 ${ed25519} saeng-bot\n\`\`\``,
+        `sk-ssh-ed25519@openssh.com ${Buffer.concat([Buffer.from('0000001a', 'hex'), Buffer.from('sk-ssh-ed25519@openssh.com'), randomBytes(draw, 50)]).toString('base64')} yubikey`,
+        `{"title": "deploy key", "key": "ssh-ed25519 ${ed25519} deploy@saeng", "read_only": true}`,
+        `The key fingerprint is SHA256:${randomBytes(draw, 32).toString('base64').replace(/=+$/, '')} somchai@laptop`,
+      ][index % 10] ?? ''
+    );
+  });
+
+const wireguardPublic: NegativeClass = (draw) =>
+  repeat(12, (index) => {
+    const key = randomBytes(draw, 32).toString('base64');
+    return (
+      [
+        `[Peer]\nPublicKey = ${key}\nAllowedIPs = 10.8.0.${draw.int(2, 250)}/32\nEndpoint = vpn.example.co.th:51820`,
+        `peer: ${key}\n  endpoint: 203.0.113.${draw.int(2, 250)}:51820\n  allowed ips: 10.8.0.0/24`,
+        `public key: ${key}`,
+        `คีย์สาธารณะของเซิร์ฟเวอร์ WireGuard คือ ${key} ใส่ไว้ในส่วน [Peer] ได้เลยครับ`,
+        `wg set wg0 peer ${key} allowed-ips 10.8.0.${draw.int(2, 250)}/32`,
+        `"publicKey": "${key}"`,
+      ][index % 6] ?? ''
+    );
+  });
+
+/** ASCII armour with the checksum line of OpenPGP (RFC 4880 §6.2). */
+function pgpBlock(draw: Draw): string {
+  const body = derBase64(draw, '99020d04', 525);
+  return `-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n${wrap(body)}\n=${draw.text(4, alphabets.base64)}\n-----END PGP PUBLIC KEY BLOCK-----`;
+}
+
+const publicBlocks: NegativeClass = (draw) =>
+  repeat(12, (index) => {
+    const spki = derBase64(draw, '3059301306072a8648ce3d020106082a8648ce3d03010703420004', 91);
+    return (
+      [
+        `-----BEGIN PUBLIC KEY-----\n${wrap(spki)}\n-----END PUBLIC KEY-----`,
+        `-----BEGIN CERTIFICATE-----\n${wrap(derBase64(draw, '3082038d30820275a003020102021400', 913))}\n-----END CERTIFICATE-----`,
+        pgpBlock(draw),
+        `กุญแจสาธารณะ PGP ของทีม:\n${pgpBlock(draw)}`,
+        `-----BEGIN RSA PUBLIC KEY-----\n${wrap(derBase64(draw, '3082010a0282010100', 270))}\n-----END RSA PUBLIC KEY-----`,
+        `{"kty": "RSA", "kid": "${draw.text(16, alphabets.hex)}", "use": "sig", "n": "${randomBytes(draw, 256).toString('base64url')}", "e": "AQAB"}`,
+      ][index % 6] ?? ''
+    );
+  });
+
+const identifiers: NegativeClass = (draw) =>
+  repeat(16, (index) => {
+    const versionId = draw.text(32, `${alphabets.base62}._`);
+    return (
+      [
+        `{"ETag": "\\"${digest('md5', draw)}\\"", "VersionId": "${versionId}"}`,
+        `aws s3api get-object --bucket saeng-backup --key db.dump --version-id ${versionId} db.dump`,
+        `x-amz-version-id: ${versionId}\nx-amz-request-id: ${draw.text(16, alphabets.upperAlnum)}`,
+        `เวอร์ชันของไฟล์ใน S3 คือ ${versionId}`,
+        `git rev-parse HEAD\n${digest('sha1', draw)}`,
+        `"head_sha": "${digest('sha1', draw)}", "run_id": ${draw.number(10)}`,
+        `image: ghcr.io/saeng-bot/saeng@sha256:${digest('sha256', draw)}`,
+        `REPOSITORY   TAG      DIGEST\nnode         22-slim  sha256:${digest('sha256', draw)}`,
+        `"token_sha256": "${digest('sha256', draw)}"`,
+        `request_id=${uuid(draw)} trace=${draw.text(32, alphabets.hex)}`,
+      ][index % 10] ?? ''
+    );
+  });
+
+const templatesAndMasks: NegativeClass = () => [
+  'GITHUB_TOKEN=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+  'API_KEY=your_token_here',
+  'Authorization: Bearer <TOKEN>',
+  'token: ${GITHUB_TOKEN}',
+  'password: "{{ secrets.DB_PASSWORD }}"',
+  'set API_KEY=%API_KEY%',
+  '$env:OPENAI_API_KEY = $env:KEY',
+  'คีย์ที่ตั้งไว้คือ sk-…abcd (แสดงเฉพาะ 4 ตัวท้าย)',
+  'Your token ghp_**** was revoked.',
+  'OPENAI_API_KEY=sk-...abcd',
+  'AZURE_CLIENT_SECRET=<client-secret>',
+  'DISCORD_WEBHOOK_URL=https://discord.com/api/webhooks/<id>/<token>',
+  'ADO_PAT=$(System.AccessToken)',
+  'LINE_CHANNEL_ACCESS_TOKEN={{ line_token }}',
+  'secret: !vault |\n  $ANSIBLE_VAULT;1.1;AES256',
+];
+
+const variableAssignments = [
+  'password = os.environ["DB_PASSWORD"]',
+  'password: ""',
+  "password = ''",
+  'token = getToken()',
+  'api_key = config.get("api_key")',
+  'const token = req.headers.authorization;',
+  'password := os.Getenv("DB_PASSWORD")',
+  'DB_PASSWORD=${DB_PASSWORD:?required}',
+  'password = self.password_input.text()',
+  'token: process.env.SLACK_TOKEN!',
+  '"password": null',
+  'password = None  # set from the vault at runtime',
+  'API_KEY=$(cat /run/secrets/api_key)',
+  'let apiKey = ProcessInfo.processInfo.environment["API_KEY"]',
+  'client_secret = settings.AZURE_CLIENT_SECRET',
+];
+
+const fieldNames = [
+  "| password | string | the user's password |",
+  '| Field | Type | Description |\n|---|---|---|\n| token | string | The access token returned by /login |\n| password | string | 8–64 characters |',
+  '<label for="password">รหัสผ่าน</label>\n<input id="password" type="password">',
+  'password (string, required): the account password, 8 to 64 characters',
+  '- `password`: รหัสผ่านของผู้ใช้ (อย่างน้อย 8 ตัวอักษร)',
+  'Password: ________  Confirm password: ________',
+  '"password": {"type": "string", "minLength": 12, "format": "password"}',
+  'components:\n  schemas:\n    Login:\n      properties:\n        password:\n          type: string\n          format: password',
+  '-p, --password=PASSWORD   the password to connect with',
+  'api_key (required) — your API key from the dashboard',
+  'รหัสผ่าน: (ต้องมีอย่างน้อย 8 ตัว ประกอบด้วยตัวเลขและตัวอักษร)',
+  'Enter password: ',
+];
+
 export const technicalClasses: Record<string, NegativeClass> = {
   'discord-snowflake': discordIds,
   'line-user-id': lineIds,
@@ -171,4 +310,11 @@ export const technicalClasses: Record<string, NegativeClass> = {
   'public-key': publicKeys,
   'sk-url': skUrls,
   'doc-placeholder': placeholders,
+  'ssh-public-key': sshPublicKeys,
+  'wireguard-public-key': wireguardPublic,
+  'public-block': publicBlocks,
+  'id-and-digest': identifiers,
+  'template-or-mask': templatesAndMasks,
+  'variable-assignment': () => variableAssignments,
+  'field-name': () => fieldNames,
 };

@@ -36,6 +36,32 @@ export const chatPlatformExamples: KindExamples[] = [
     ],
   },
   {
+    kind: 'discord-webhook',
+    positives: [
+      {
+        name: 'discord.com',
+        make: (seed) => `DISCORD_WEBHOOK_URL=https://discord.com/api/webhooks/1${randomText(18, seed, alphabets.digits)}/${url64(68, seed + 1)}`,
+      },
+      { name: 'discordapp.com', make: (seed) => `https://discordapp.com/api/webhooks/1${randomText(17, seed + 2, alphabets.digits)}/${url64(68, seed + 3)}` },
+      { name: 'canary host', make: (seed) => `https://canary.discord.com/api/webhooks/1${randomText(18, seed + 4, alphabets.digits)}/${url64(68, seed + 5)}` },
+      {
+        name: 'ptb host, API version',
+        make: (seed) => `https://ptb.discord.com/api/v10/webhooks/1${randomText(18, seed + 6, alphabets.digits)}/${url64(68, seed + 7)}`,
+      },
+      {
+        name: 'in a curl command',
+        make: (seed) =>
+          `curl -X POST -H "Content-Type: application/json" -d '{"content":"hi"}' "https://discord.com/api/webhooks/1${randomText(18, seed + 8, alphabets.digits)}/${url64(68, seed + 9)}?wait=true"`,
+      },
+    ],
+    negatives: [
+      { name: 'documentation template', text: 'POST https://discord.com/api/webhooks/{webhook.id}/{webhook.token}' },
+      { name: 'placeholder token', text: `https://discord.com/api/webhooks/123456789012345678/${'x'.repeat(68)}` },
+      { name: 'a channel link', text: 'https://discord.com/channels/1234567890123456789/1234567890123456780' },
+      { name: 'token too short', text: `https://discord.com/api/webhooks/123456789012345678/${url64(30, 13)}` },
+    ],
+  },
+  {
     kind: 'line-channel-access-token',
     positives: [
       { name: 'environment variable', make: (seed) => `LINE_CHANNEL_ACCESS_TOKEN=${lineAccessToken(seed)}` },

@@ -1,4 +1,4 @@
-import { randomText } from '../../../support/fake-tokens.js';
+import { githubToken, randomText } from '../../../support/fake-tokens.js';
 import { alphabets, base62, jsonPart, type KindExamples } from './examples.js';
 
 function installationToken(seed: number): string {
@@ -11,9 +11,11 @@ export const githubGitlabExamples: KindExamples[] = [
   {
     kind: 'github-token',
     positives: [
-      { name: 'classic personal token', make: (seed) => `GITHUB_TOKEN=ghp_${base62(36, seed)}` },
-      { name: 'OAuth token', make: (seed) => `gho_${base62(36, seed + 10)}` },
-      { name: 'installation token, opaque', make: (seed) => `ghs_${base62(36, seed + 20)}` },
+      { name: 'classic personal token', make: (seed) => `GITHUB_TOKEN=${githubToken('ghp', seed)}` },
+      { name: 'OAuth token', make: (seed) => githubToken('gho', seed + 10) },
+      { name: 'user-to-server token', make: (seed) => githubToken('ghu', seed + 15) },
+      { name: 'installation token, opaque', make: (seed) => githubToken('ghs', seed + 20) },
+      { name: 'refresh token', make: (seed) => githubToken('ghr', seed + 25) },
       { name: 'installation token, ghs_<app id>_<JWT>', make: installationToken },
       { name: 'fine-grained token', make: (seed) => `github_pat_${base62(22, seed + 30)}_${base62(59, seed + 31)}` },
     ],
@@ -21,6 +23,9 @@ export const githubGitlabExamples: KindExamples[] = [
       { name: 'all-x placeholder', text: 'GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' },
       { name: 'sequential fixture', text: 'ghp_1234567890abcdefghijklmnopqrstuvwxyz' },
       { name: 'one character short', text: `ghp_${base62(35, 3)}` },
+      // Random look-alikes (made up by hand or by a model) fail the CRC32 of a real token.
+      { name: 'checksum fails: random 36 characters', text: `ghp_${base62(36, 5)}` },
+      { name: 'checksum fails: one character changed', text: githubToken('ghp', 6).replace(/.$/, (last) => (last === 'a' ? 'b' : 'a')) },
       { name: 'ghs_ id with a non-JWT tail', text: `ghs_12345_${randomText(20, 4)}` },
       { name: 'a GitHub URL', text: 'https://github.com/owner/repo/blob/main/ghp_notes.md' },
     ],

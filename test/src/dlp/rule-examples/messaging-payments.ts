@@ -9,12 +9,24 @@ export const messagingPaymentExamples: KindExamples[] = [
     positives: [
       { name: 'API key SID', make: (seed) => `TWILIO_API_KEY=SK${randomText(32, seed, alphabets.hex)}` },
       { name: 'in a client call', make: (seed) => `twilio(apiKey, secret) where apiKey = "SK${randomText(32, seed + 1, alphabets.hex)}"` },
+      {
+        name: 'auth token after its account SID (curl -u)',
+        make: (seed) =>
+          `curl -u AC${randomText(32, seed + 2, alphabets.hex)}:${randomText(32, seed + 3, alphabets.hex)} https://api.twilio.com/2010-04-01/Accounts.json`,
+      },
+      {
+        name: 'auth token in a client call',
+        make: (seed) => `client = Client("AC${randomText(32, seed + 4, alphabets.hex)}", "${randomText(32, seed + 5, alphabets.hex)}")`,
+      },
+      { name: 'auth token beside the word Twilio', make: (seed) => `Twilio: ${randomText(32, seed + 6, alphabets.hex)}` },
     ],
     negatives: [
       { name: 'zeros', text: `SK${'0'.repeat(32)}` },
       { name: 'one character short', text: `SK${randomText(31, 2, alphabets.hex)}` },
       { name: 'inside a word', text: `DISK${randomText(32, 3, alphabets.hex)}` },
       { name: 'account SID (not secret)', text: `AC${randomText(32, 4, alphabets.hex)}` },
+      { name: 'a package digest beside Twilio', text: `twilio-9.0.0.tar.gz md5: ${randomText(32, 5, alphabets.hex)}` },
+      { name: '32 hex without an account SID or Twilio', text: `request ${randomText(32, 6, alphabets.hex)} done` },
     ],
   },
   {
