@@ -94,9 +94,10 @@ export async function answerQuestion(question: Question, dependencies: QuestionD
   // One controller per turn: the responder's cancel (the console's Ctrl-C) aborts this turn only.
   const cancel = new AbortController();
   const stopWorking = responder.working?.({ cancel: () => cancel.abort() });
-  const live = choices.streaming
-    ? startTurnLive({ responder, start: question.replies.live, allows: await dependencies.outbound.liveCheck(message.conversationKey), log, logBase: base })
-    : undefined;
+  const live =
+    choices.streaming && responder.live
+      ? startTurnLive({ responder, start: question.replies.live, allows: await dependencies.outbound.liveCheck(message.conversationKey), log, logBase: base })
+      : undefined;
   const onStep = (step: TurnStep) => {
     live?.step(step);
     try {
