@@ -87,16 +87,16 @@ export function spaceGroupEdits(text: string): Edit[][] {
   words.lastIndex = 0;
   for (
     let match = words.exec(text);
-    match !== null && count++ < maximumEdits * 16 && sets.every((set) => set.length < maximumGroupEdits);
+    match !== null && count++ < maximumEdits * 16 && (count % 64 !== 0 || sets.every((set) => set.length < maximumGroupEdits));
     match = words.exec(text)
   ) {
     const start = match.index;
     const end = start + match[0].length;
     // A comma (or `;`, `!`, `?`) after a word ends the chain there: `… MUw=, keep it` is no group of the token.
-    const comma = end - start > 1 && /[,;!?]/.test(text[end - 1] ?? '');
+    const comma = end - start > 1 && ',;!?'.includes(text[end - 1] ?? ' ');
     // Quotes around the groups (`"8104785b 7fdccbcb …"`) are not part of the first and last group.
-    const opening = end - start > 1 && /["'`(]/.test(text[start] ?? '') ? 1 : 0;
-    const closing = end - start > 1 + opening && /["'`)]/.test(text[end - 1] ?? '') ? 1 : 0;
+    const opening = end - start > 1 && '"\'`('.includes(text[start] ?? ' ') ? 1 : 0;
+    const closing = end - start > 1 + opening && '"\'`)'.includes(text[end - 1] ?? ' ') ? 1 : 0;
     const word = { start: start + opening, end: comma ? end - 1 : end - closing };
     const previous = chain.at(-1);
     if (previous && (start - previous.end !== 1 || text[previous.end] !== ' ' || chain.length >= maximumWords)) {
