@@ -1,13 +1,20 @@
 import { backtickEdits, concatenationEdits } from './normalize-concatenation.js';
 import { type Edit, fragmentsOf } from './normalize-fragments.js';
 import { lineBreakEdits } from './normalize-line-breaks.js';
-import { hyphenEdits, spacedCharacterEdits } from './normalize-separators.js';
+import { decodedEdits } from './normalize-decoded.js';
+import { entityEdits, percentEdits } from './normalize-escapes.js';
+import { spaceGroupEdits } from './normalize-groups.js';
+import { partEdits } from './normalize-parts.js';
+import { reversedEdits } from './normalize-reversed.js';
+import { separatedCharacterEdits } from './normalize-separated.js';
+import { hyphenEdits } from './normalize-separators.js';
 import { joinWrappedLines, normalizeForScan } from './normalize-text.js';
 
 // Every form of a message the DLP scanner reads. The whole text twice: normalized (NFKC, invisible characters,
 // Markdown escapes) and with wrapped lines joined. Then one text of fragments: for each obfuscation the text shows
-// (each finder checks its cheap trigger first: a `+`, a backtick, a hyphen, a line break), the fragments around
-// the spots where it was undone. A form is always added beside the text, never in its place.
+// (each finder checks its cheap trigger first: a `+`, a backtick, a hyphen, a line break, a `%` or `&`, a long
+// ASCII run, words of one length, labelled lines; all bounded per message), the fragments around the spots where
+// it was undone: every finder's edits (and each set of a finder that reads a spot several ways) as one group. A form is always added beside the text, never in its place.
 
 export interface ScanForm {
   text: string;
@@ -23,7 +30,13 @@ function editSets(normalized: string): Edit[][] {
   const lineBreaks = lineBreakEdits(normalized);
   return [
     hyphenEdits(normalized),
-    spacedCharacterEdits(normalized),
+    separatedCharacterEdits(normalized),
+    decodedEdits(normalized),
+    percentEdits(normalized),
+    entityEdits(normalized),
+    reversedEdits(normalized),
+    ...partEdits(normalized),
+    ...spaceGroupEdits(normalized),
     concatenationEdits(normalized),
     backtickEdits(normalized),
     lineBreaks.joined,

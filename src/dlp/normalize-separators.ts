@@ -1,11 +1,8 @@
-import { type Edit, editsOfMatches, maximumEdits } from './normalize-fragments.js';
+import { type Edit, maximumEdits } from './normalize-fragments.js';
 
-// Separators put into a token so that no pattern matches it: groups joined by hyphens (`ghp_abcd-EFGH-ijkl-…`),
-// and one space or hyphen between every character (`g h p _ a b c …`, `g-h-p-_-a-b-c-…`).
-
-// One printable ASCII character, then one space, at least 10 times: `g h p _ …` (each step takes two characters;
-// no token character directly before or after, so `"w a S …"` in quotes is read too).
-const spacedCharacters = /(?<![A-Za-z0-9_+/=])(?:[!-~] ){9,400}[!-~](?![A-Za-z0-9_+/=])/g;
+// Hyphens put into a token so that no pattern matches it: groups joined by hyphens (`ghp_abcd-EFGH-ijkl-…`), and
+// one hyphen between every character (`g-h-p-_-a-b-c-…`). Any other separator between every character:
+// normalize-separated.ts.
 
 const minimumGroupLength = 3;
 const maximumGroupLength = 8;
@@ -107,8 +104,4 @@ export function hyphenEdits(text: string): Edit[] {
     if (replacement !== undefined && alphanumericCount(replacement) >= minimumAlphanumerics) edits.push({ start: start + labelEnd, end, replacement });
   }
   return edits;
-}
-
-export function spacedCharacterEdits(text: string): Edit[] {
-  return editsOfMatches(text, spacedCharacters, (run) => withoutSeparators(run, ' '));
 }

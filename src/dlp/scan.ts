@@ -4,6 +4,7 @@ import type { Language } from '../shared/types.js';
 import { contextSecretKinds } from './context-secrets.js';
 import { credentialRules } from './credential-rules.js';
 import { scanForms } from './normalize-forms.js';
+import { secretVariants } from './normalize-reversed.js';
 
 // The DLP scanner: every outgoing message (answers, errors, command replies, file contents) passes through it in
 // src/pipeline/outbound.ts, and the answer pipeline runs it last. A message with a credential is blocked whole; the result
@@ -86,7 +87,8 @@ export function scanForCredentials(text: string, options: { secrets?: readonly s
   const kinds = new Set<string>();
   const forms = scanForms(text);
   for (const form of forms) scanForm(form.text, kinds, form.byLabel);
-  const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 8);
+  // Written backwards too: cheaper than reversing every run of the text.
+  const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 8).flatMap(secretVariants);
   if (secrets.some((secret) => text.includes(secret) || forms.some((form) => form.text.includes(secret)))) {
     kinds.add('configured-secret');
   }

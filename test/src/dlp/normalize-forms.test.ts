@@ -5,7 +5,8 @@ import { backtickEdits, concatenationEdits } from '../../../src/dlp/normalize-co
 import { scanForms } from '../../../src/dlp/normalize-forms.js';
 import { type Edit, fragmentsOf } from '../../../src/dlp/normalize-fragments.js';
 import { lineBreakEdits } from '../../../src/dlp/normalize-line-breaks.js';
-import { hyphenEdits, spacedCharacterEdits } from '../../../src/dlp/normalize-separators.js';
+import { separatedCharacterEdits as spacedCharacterEdits } from '../../../src/dlp/normalize-separated.js';
+import { hyphenEdits } from '../../../src/dlp/normalize-separators.js';
 import { normalizeForScan } from '../../../src/dlp/normalize-text.js';
 import { fake, randomText } from '../../support/fake-tokens.js';
 

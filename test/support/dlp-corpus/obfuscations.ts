@@ -1,4 +1,5 @@
 import type { Draw } from './draw.js';
+import { encodedObfuscations } from './obfuscations-encoded.js';
 import type { ObfuscationForm } from './sample.js';
 
 // The disguises a credential takes on its way out: wrapped lines, invisible characters, Markdown escapes, code
@@ -6,7 +7,7 @@ import type { ObfuscationForm } from './sample.js';
 // blocks an answer cut short leaves. Each returns undefined where it does not apply (no `_` to escape, a block
 // where a one-line disguise is meant).
 
-type Obfuscate = (value: string, draw: Draw) => string | undefined;
+export type Obfuscate = (value: string, draw: Draw) => string | undefined;
 
 const invisibles = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
 const nextLineWords = ['Then', 'Note', 'Use', 'หมายเหตุ', 'จากนั้น'];
@@ -14,12 +15,12 @@ const nextLineWords = ['Then', 'Note', 'Use', 'หมายเหตุ', 'จ�
 const isBlock = (value: string) => value.includes('\n');
 const isPem = (value: string) => value.startsWith('-----BEGIN ');
 
-function split(value: string, draw: Draw): [string, string] {
+export function split(value: string, draw: Draw): [string, string] {
   const at = draw.int(Math.ceil(value.length * 0.35), Math.floor(value.length * 0.65));
   return [value.slice(0, at), value.slice(at)];
 }
 
-function oneLine(obfuscate: (value: string, draw: Draw) => string): Obfuscate {
+export function oneLine(obfuscate: (value: string, draw: Draw) => string): Obfuscate {
   return (value, draw) => (isBlock(value) ? undefined : obfuscate(value, draw));
 }
 
@@ -78,4 +79,5 @@ export const obfuscations: Record<ObfuscationForm, Obfuscate> = {
     const pem = pemParts(value);
     return pem ? [pem.header, ...pem.body.slice(0, 2)].join('\n') : undefined;
   },
+  ...encodedObfuscations,
 };

@@ -51,6 +51,19 @@ export const obfuscationForms = [
   'pem-header-wrapped',
   'pem-body-only',
   'pem-cut-off',
+  'dotted',
+  'comma-separated',
+  'underscore-separated',
+  'slash-separated',
+  'thai-separated',
+  'base64',
+  'hex',
+  'percent-encoded',
+  'html-entities',
+  'reversed',
+  'two-labelled-lines',
+  'table-cells',
+  'space-groups',
 ] as const;
 
 export type ObfuscationForm = (typeof obfuscationForms)[number];
