@@ -86,10 +86,20 @@ function isPlainValue(value: string): boolean {
   return !isAscii(value) || isReferenceOrPath(value) || version.test(value) || uuid.test(value) || placeholderWords.test(value) || isMadeOfWords(value);
 }
 
+/**
+ * Words joined name a setting (`db_password_v2`) — unless one part is a number of 3 or more digits: `Somchai_6952`,
+ * `Tiger_8292` are the memorable passwords people choose.
+ */
+function isPlainPassword(value: string): boolean {
+  if (!isAscii(value) || isReferenceOrPath(value) || version.test(value) || uuid.test(value) || placeholderWords.test(value)) return true;
+  return isMadeOfWords(value) && !value.split(partSeparators).some((part) => /^\d{3,8}$/.test(part));
+}
+
 function passwordKind(value: string): string | undefined {
-  if (value.length < 8 || value.length > 128 || isPlainValue(value)) return undefined;
+  if (value.length < 8 || value.length > 128 || isPlainPassword(value)) return undefined;
   // `admin123`, `user2024`, `test1234`: a lower-case word and a number, the shape of example passwords.
-  if (knownPlaceholderPasswords.has(value.toLowerCase()) || /^[a-z]{0,8}\d{1,8}$/.test(value)) return undefined;
+  const bare = value.toLowerCase().replace(/[-_.]/g, '');
+  if (knownPlaceholderPasswords.has(bare) || /^[a-z]{0,8}\d{1,8}$/.test(value)) return undefined;
   if (!/[A-Za-z]/.test(value) || !/[^A-Za-z]/.test(value)) return undefined;
   if (hasRepeat(value, 4) || new Set(value).size < 5) return undefined;
   return 'password-assignment';

@@ -141,6 +141,24 @@ export interface LabelledSecret {
   kind: string;
 }
 
+const valueRest = /[^\s"'`|<>;,&]{1,200}/y;
+const queryParameter = /^&[A-Za-z_][A-Za-z0-9_.-]{0,30}=/;
+
+/**
+ * A password may hold `&` (`sP+sg&asXR`), where the value pattern stops for a URL's next parameter: read on across
+ * each `&` that does not start one (`&limit=10`), up to 128 characters.
+ */
+function acrossAmpersands(text: string, valueStart: number, rawValue: string): string {
+  let end = valueStart + rawValue.length;
+  while (text[end] === '&' && end - valueStart < 128 && !queryParameter.test(text.slice(end, end + 34))) {
+    valueRest.lastIndex = end + 1;
+    const rest = valueRest.exec(text);
+    if (!rest) break;
+    end += 1 + rest[0].length;
+  }
+  return text.slice(valueStart, end);
+}
+
 /** The credential kinds of labelled values in `text` (see contextSecretRanges). */
 export function contextSecretKinds(text: string, coveredByFormat: (start: number, end: number) => boolean): string[] {
   return [...new Set(contextSecretRanges(text, coveredByFormat).map((found) => found.kind))];
@@ -168,7 +186,7 @@ export function contextSecretRanges(text: string, coveredByFormat: (start: numbe
     if (qualifier.some((qualifierWord) => otherThing.has(qualifierWord.toLowerCase())) || publicThai.test(between)) continue;
     if (valueStart === lastValueStart) continue; // `secret key:` read twice
     lastValueStart = valueStart;
-    const value = trimmed(rawValue);
+    const value = trimmed(familyOf(word) === 'password' ? acrossAmpersands(text, valueStart, rawValue) : rawValue);
     if (value.length === 0) continue;
     const context = text.slice(Math.max(0, start - contextBefore), valueStart);
     let family = familyOf(word);

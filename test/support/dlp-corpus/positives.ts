@@ -17,16 +17,21 @@ export const credentialFormats: readonly CredentialFormat[] = [...vendorFormats,
 const valuesPerKind = 8;
 const valuesPerFormat = 3;
 
-function samplesOfValue(format: CredentialFormat, value: string, draw: Draw): Sample[] {
+/**
+ * `draws`: one for the plain samples, one for the disguised ones, so adding a disguise never changes a plain sample
+ * (nor the values: they come from a draw of their own).
+ */
+function samplesOfValue(format: CredentialFormat, value: string, draws: { plain: Draw; disguised: Draw }): Sample[] {
   const profile = kindProfiles[format.kind];
   const labelled = format.labelled === true;
   const block = value.includes('\n');
   const samples: Sample[] = [];
   const base = { kind: format.kind, format: format.name };
   for (const [context, put] of Object.entries(contexts)) {
-    const placed = put({ value, profile, labelled, block, draw });
+    const placed = put({ value, profile, labelled, block, draw: draws.plain });
     if (placed) samples.push({ ...base, form: 'plain', context, ...placed });
   }
+  const draw = draws.disguised;
   for (const form of obfuscationForms) {
     const disguised = obfuscations[form](value, draw);
     if (disguised === undefined) continue;
@@ -44,8 +49,9 @@ export function positiveSamples(): Sample[] {
     if (formats.length === 0) throw new Error(`no format generates ${kind}`);
     const count = Math.max(valuesPerFormat, Math.ceil(valuesPerKind / formats.length));
     return formats.flatMap((format) => {
-      const draw = new Draw(`${kind}/${format.name}`);
-      return Array.from({ length: count }, () => samplesOfValue(format, format.make(draw), draw)).flat();
+      const values = new Draw(`${kind}/${format.name}`);
+      const draws = { plain: new Draw(`${kind}/${format.name}/plain`), disguised: new Draw(`${kind}/${format.name}/disguised`) };
+      return Array.from({ length: count }, () => samplesOfValue(format, format.make(values), draws)).flat();
     });
   });
 }
