@@ -8,8 +8,18 @@ export const packageRegistryExamples: KindExamples[] = [
       { name: '.npmrc auth token', make: (seed) => `//registry.npmjs.org/:_authToken=npm_${base62(36, seed)}` },
       { name: 'environment variable', make: (seed) => `NPM_TOKEN=npm_${base62(36, seed + 1)}` },
       { name: 'bare', make: (seed) => `npm_${base62(36, seed + 2)}` },
+      {
+        name: '.npmrc legacy token (a UUID)',
+        make: (seed) => {
+          const hex = randomText(32, seed + 3, '0123456789abcdef');
+          return `//registry.npmjs.org/:_authToken=${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+        },
+      },
+      { name: '.npmrc token of another registry', make: (seed) => `//npm.example.org/repository/npm/:_authToken=${base62(40, seed + 4)}` },
     ],
     negatives: [
+      { name: '.npmrc token from the environment', text: '//registry.npmjs.org/:_authToken=${NPM_TOKEN}' },
+      { name: '.npmrc placeholder', text: '//registry.npmjs.org/:_authToken=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' },
       { name: 'all-x placeholder', text: 'NPM_TOKEN=npm_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' },
       { name: 'npm config variable', text: 'npm_config_cache and npm_package_version are set by npm run' },
       { name: 'one character short', text: `npm_${base62(35, 3)}` },
