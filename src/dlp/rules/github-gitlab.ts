@@ -26,6 +26,17 @@ export function githubChecksumValid(body: string): boolean {
 
 export const githubGitlabRules: readonly CredentialRule[] = [
   {
+    // A token as a URL's user name with GitHub's fixed password (`git+https://<token>:x-oauth-basic@github.com/…`
+    // in package.json and lock files): whatever the token's format, the URL hands it over.
+    kind: 'github-token',
+    literals: [':x-oauth-basic@'],
+    pattern: /(?<=\/\/)([A-Za-z0-9_]{20,255}):x-oauth-basic@/g,
+    accept: (match) => {
+      const token = match[1] ?? '';
+      return /[A-Za-z]/.test(token) && /\d/.test(token) && realRandom(token);
+    },
+  },
+  {
     kind: 'github-token',
     literals: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
     pattern: /(?<![A-Za-z0-9_])(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}(?![A-Za-z0-9_])/g,

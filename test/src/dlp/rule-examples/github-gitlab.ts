@@ -11,6 +11,10 @@ export const githubGitlabExamples: KindExamples[] = [
   {
     kind: 'github-token',
     positives: [
+      {
+        name: 'token as the user of an x-oauth-basic URL',
+        make: (seed) => `"private-pkg": "git+https://${randomText(40, seed + 40, '0123456789abcdef')}:x-oauth-basic@github.com/example/example.git#v1.0.0"`,
+      },
       { name: 'classic personal token', make: (seed) => `GITHUB_TOKEN=${githubToken('ghp', seed)}` },
       { name: 'OAuth token', make: (seed) => githubToken('gho', seed + 10) },
       { name: 'user-to-server token', make: (seed) => githubToken('ghu', seed + 15) },
@@ -20,6 +24,7 @@ export const githubGitlabExamples: KindExamples[] = [
       { name: 'fine-grained token', make: (seed) => `github_pat_${base62(22, seed + 30)}_${base62(59, seed + 31)}` },
     ],
     negatives: [
+      { name: 'x-oauth-basic URL with a template', text: 'git+https://${GITHUB_TOKEN}:x-oauth-basic@github.com/example/example.git' },
       { name: 'all-x placeholder', text: 'GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' },
       { name: 'sequential fixture', text: 'ghp_1234567890abcdefghijklmnopqrstuvwxyz' },
       { name: 'one character short', text: `ghp_${base62(35, 3)}` },
