@@ -27,6 +27,7 @@ const kindFloors: Record<string, number> = {
   MySQLConnection: 1,
   NPM_ACCESS_TOKEN: 1,
   OPENAI_TOKEN: 1,
+  PackageJSON_xOauthToken: 0.5,
   PostgreSQLConnection: 1,
   PrivateKey: 1,
   PrivateKeyJSON: 1,
