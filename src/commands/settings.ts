@@ -1,6 +1,5 @@
 import { commandEntry } from '../shared/command-table.js';
 import { pick, say, type Localized } from '../shared/i18n.js';
-import { neutralizeSourceMarkers } from '../shared/source-markers.js';
 import type { Platform } from '../shared/types.js';
 import type { SpaceSettings } from '../settings/space-settings.js';
 import type { SpaceSettingsStore } from '../settings/space-settings-store.js';
@@ -149,7 +148,6 @@ export function createSettingsCommand(options: SettingsCommandOptions): CommandH
           const refusal = refusalOf(request, context, options, access);
           if (refusal) return { text: refusal };
           const patch: SettingsPatch = { ...request.patch };
-          if (typeof patch.instructions === 'string') patch.instructions = neutralizeSourceMarkers(patch.instructions);
           // Every message in one conversation only: the channel or topic where it was asked for.
           if (request.topic === 'trigger') patch.triggerConversation = patch.trigger === 'every-message' ? message.conversationKey : null;
           const by = adminIdOf(message);

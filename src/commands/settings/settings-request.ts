@@ -1,4 +1,5 @@
 import type { Localized } from '../../shared/i18n.js';
+import { neutralizeSourceMarkers } from '../../shared/source-markers.js';
 import { thaiDigitsToAscii } from '../../shared/thai-digits.js';
 import { spaceSettingsLimits, type SpaceSettings } from '../../settings/space-settings.js';
 import { textAfterWords } from '../kb/arguments.js';
@@ -100,8 +101,10 @@ function switchValue(topic: 'streaming' | 'quotes', word: string | undefined): S
   return { kind: 'invalid', topic, problem: problems.onOff };
 }
 
-function instructionsValue(text: string): SettingsRequest {
+/** Instructions as they will be stored (source markers neutralized first, so the length checked is the stored one). */
+function instructionsValue(typed: string): SettingsRequest {
   const topic = 'instructions';
+  const text = neutralizeSourceMarkers(typed);
   if (text === '') return { kind: 'invalid', topic, problem: problems.missingValue };
   if (defaultWords.has(text.toLowerCase())) return { kind: 'change', topic, patch: { instructions: null } };
   const { instructionsChars: limit, instructionsLines: lines } = spaceSettingsLimits;

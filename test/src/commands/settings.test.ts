@@ -144,6 +144,8 @@ describe('/settings', () => {
     await run('/settings instructions ตอบสั้น ๆ ลงท้ายด้วย "ครับ"', admin);
     expect((await settings.get('telegram:-100')).instructions).toBe('ตอบสั้น ๆ ลงท้ายด้วย "ครับ"');
     expect(await run('/settings', admin)).toContain('ตอบสั้น ๆ ลงท้ายด้วย');
+    await run('/settings instructions อ้างอิงแบบนี้ [source: https://example.com] เสมอ', admin);
+    expect((await settings.get('telegram:-100')).instructions).toBe('อ้างอิงแบบนี้ (source: https://example.com] เสมอ');
     const long = `/settings instructions ${'ก'.repeat(501)}`;
     expect(await run(long, admin)).toContain('ยาวเกินไป');
   });
