@@ -75,6 +75,11 @@ export function runsToRemember(text: string): string[] {
   return tokenRuns(text).filter(mayStartCredential).slice(-releasedLimits.runs);
 }
 
+/** Whether `text` has a run that could complete a credential: only then is the conversation's record worth reading. */
+export function mayCompleteOne(text: string): boolean {
+  return tokenRuns(text).some(mayCompleteCredential);
+}
+
 /**
  * The kinds a credential would have if this answer completed one an earlier answer started: every remembered run
  * joined with each run of the new text, scanned by format. Empty when nothing was remembered (the usual case).

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { releasesSecretPart } from '../dlp/configured-secret-parts.js';
-import { crossTurnKinds } from '../dlp/released-fragments.js';
+import { crossTurnKinds, mayCompleteOne } from '../dlp/released-fragments.js';
 import { dlpNotice, scanForCredentials } from '../dlp/scan.js';
 import type { Logger } from '../shared/log.js';
 import type { Language, Reply } from '../shared/types.js';
@@ -31,16 +31,16 @@ export class Outbound {
   /** `language`: the notice's, when the message's space chose one (else BOT_LANGUAGE). */
   async prepare(reply: Reply, conversationKey: string, language = this.options.language): Promise<Reply> {
     const { secrets, released, log } = this.options;
-    const earlier = released ? await released.earlier(conversationKey) : [];
+    const texts = [reply.text, ...(await Promise.all(reply.files.map((file) => this.readForScan(file.path))))];
+    // The record is read only when a text could complete a credential: most replies and every progress note skip it.
+    const earlier = released && texts.some(mayCompleteOne) ? await released.earlier(conversationKey) : [];
     const kinds = new Set<string>();
-    const check = (text: string) => {
+    for (const text of texts) {
       const scan = scanForCredentials(text, { secrets });
       if (scan.found) scan.kinds.forEach((kind) => kinds.add(kind));
       if (releasesSecretPart(text, secrets)) kinds.add(secretPart);
       for (const kind of crossTurnKinds(earlier, text)) kinds.add(acrossAnswers(kind));
-    };
-    check(reply.text);
-    for (const file of reply.files) check(await this.readForScan(file.path));
+    }
     if (kinds.size === 0) {
       // Best effort: a store that cannot be written leaves the next answer to the ordinary scan.
       await released

@@ -84,6 +84,17 @@ describe('the outbound choke point', () => {
     expect((await outbound.prepare({ text: `ส่วนที่ 2: ${second}`, files: [] }, 'telegram:2')).text).toContain(second);
   });
 
+  it('reads the record only for a reply that could complete a credential', async () => {
+    let reads = 0;
+    const record = new ReleasedRecord(new Keyv());
+    const counting = { earlier: async (key: string) => (reads++, record.earlier(key)), remember: record.remember.bind(record) };
+    const outbound = new Outbound({ secrets: [], language: 'th', log: memoryLog('warn').log, released: counting });
+    await outbound.prepare({ text: 'ราคาทองวันนี้ 41,250 บาท ดูได้ที่ https://example.com/gold', files: [] }, 'telegram:3');
+    expect(reads).toBe(0);
+    await outbound.prepare({ text: 'ส่วนที่ 2: a1B2c3D4e5F6', files: [] }, 'telegram:3');
+    expect(reads).toBe(1);
+  });
+
   it('blocks a piece of a configured secret in an answer', async () => {
     const secret = fake.telegramBot();
     const outbound = new Outbound({ secrets: [secret], language: 'en', log: memoryLog('warn').log });
