@@ -17,9 +17,18 @@ const reversedPrefixes = literals.filter((literal) => literal.length >= 3);
 // (`thanks`, a JWT): only with the whole token's shape reversed.
 const reversedShortPrefixes = literals.filter((literal) => literal.length === 2);
 const reversedTwilio = /^[0-9a-fA-F]{32}KS$/;
+// By length, so a run's end is looked up once per length instead of compared with every prefix.
+const reversedPrefixesByLength = new Map<number, Set<string>>();
+for (const prefix of reversedPrefixes) {
+  const sameLength = reversedPrefixesByLength.get(prefix.length) ?? new Set<string>();
+  reversedPrefixesByLength.set(prefix.length, sameLength.add(prefix));
+}
+/** A reversed Discord token's shortest length: 27 + 6 + 22 characters and two dots. */
+const shortestDiscordToken = 57;
 
 /** A Discord bot token reversed: HMAC, the 6-character timestamp, then the snowflake's base64 ending `TM`, `DO`… */
 function isReversedDiscord(run: string): boolean {
+  if (run.length < shortestDiscordToken || !run.includes('.')) return false;
   const parts = run.split('.');
   return parts.length === 3 && parts[1]?.length === 6 && reversedShortPrefixes.some((prefix) => parts[2]?.toLowerCase().endsWith(prefix));
 }
@@ -35,7 +44,8 @@ function reverse(text: string): string {
 
 function endsReversed(run: string): boolean {
   const tail = run.slice(-tailLength).toLowerCase();
-  if (reversedPrefixes.some((prefix) => tail.endsWith(prefix)) || reversedTelegram.test(run.slice(-tailLength))) return true;
+  for (const [length, prefixes] of reversedPrefixesByLength) if (prefixes.has(tail.slice(-length))) return true;
+  if (reversedTelegram.test(run.slice(-tailLength))) return true;
   return reversedTwilio.test(run) || isReversedDiscord(run);
 }
 
@@ -58,7 +68,8 @@ export function reversedEdits(text: string): Edit[] {
     if (match[0].length > maximumRun) continue;
     const start = match.index;
     const runEnd = start + match[0].length;
-    for (const end of new Set([runEnd, trimmedEnd(text, start, runEnd)])) {
+    const trimmed = trimmedEnd(text, start, runEnd);
+    for (const end of trimmed === runEnd ? [runEnd] : [runEnd, trimmed]) {
       const run = text.slice(start, end);
       if (!endsReversed(run)) continue;
       edits.push({ start, end, replacement: reverse(run) });

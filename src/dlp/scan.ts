@@ -3,6 +3,8 @@ import { pick } from '../shared/i18n.js';
 import type { Language } from '../shared/types.js';
 import { contextSecretKinds } from './context-secrets.js';
 import { credentialRules } from './credential-rules.js';
+import { LiteralFinder } from './literal-finder.js';
+import type { CredentialRule } from './rules/rule.js';
 import { scanForms } from './normalize-forms.js';
 import { secretVariants } from './normalize-reversed.js';
 
@@ -12,7 +14,7 @@ import { secretVariants } from './normalize-reversed.js';
 
 export type CredentialScan = { found: false } | { found: true; kinds: string[] };
 
-// Patterns run on windows of bounded length; the overlap is longer than the longest token any rule can match
+// The label search runs on windows of bounded length; the overlap is longer than the longest token any rule can match
 // (a JWT of 2,000 + 8,000 + 2,000 characters), so no token is missed at a window edge.
 export const windowLength = 65_536;
 const windowOverlap = 16_384;
@@ -37,27 +39,72 @@ function* windows(text: string): Generator<string> {
   for (const start of windowStarts(text.length)) yield text.slice(start, start + windowLength);
 }
 
+const ruleLiterals = new LiteralFinder(credentialRules.flatMap((rule) => rule.literals));
+
 /** A rule can only match where one of its literals occurs: most rules are skipped on ordinary text. */
-function mayMatch(rule: (typeof credentialRules)[number], lowerText: string): boolean {
-  return rule.literals.length === 0 || rule.literals.some((literal) => lowerText.includes(literal));
+function mayMatch(rule: CredentialRule, presentLiterals: ReadonlySet<string>): boolean {
+  return rule.literals.length === 0 || rule.literals.some((literal) => presentLiterals.has(literal));
+}
+
+/** Clues past this many in one form: the rule runs over the whole form (still linear), not span by span. */
+const maximumClueSpans = 1_000;
+
+/** Where a rule with clues can match in `text`: merged spans around its clues; undefined means everywhere. */
+function clueSpans(near: NonNullable<CredentialRule['near']>, text: string): { start: number; end: number }[] | undefined {
+  const spans: { start: number; end: number }[] = [];
+  const add = (start: number, end: number) => spans.push({ start: Math.max(0, start - near.reach), end: end + near.reach });
+  for (const clue of near.clues) {
+    clue.lastIndex = 0;
+    for (let match = clue.exec(text); match !== null; match = clue.exec(text)) {
+      if (spans.length >= maximumClueSpans) return undefined;
+      add(match.index, match.index + match[0].length);
+      if (match[0].length === 0) clue.lastIndex++;
+    }
+  }
+  spans.sort((left, right) => left.start - right.start);
+  const merged: { start: number; end: number }[] = [];
+  for (const span of spans) {
+    const last = merged.at(-1);
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+/** Text kept around a clue span for lookbehinds and `accept`, which read at most a few hundred characters around a match. */
+const clueContext = 1_024;
+
+/** True when the rule accepts a match in `text` (a match starting inside one of its clue spans, when it has clues). */
+function ruleFinds(rule: CredentialRule, text: string): boolean {
+  const spans = rule.near ? clueSpans(rule.near, text) : undefined;
+  if (!spans) return acceptedIn(rule, text, 0, text.length);
+  // A slice per span: an exec from inside the whole text would run on to the text's end when the span has no match.
+  return spans.some((span) => {
+    const from = Math.max(0, span.start - clueContext);
+    return acceptedIn(rule, text.slice(from, span.end + clueContext), span.start - from, span.end - from);
+  });
+}
+
+/** True when the rule accepts a match of `text` that starts within [start, end). */
+function acceptedIn(rule: CredentialRule, text: string, start: number, end: number): boolean {
+  rule.pattern.lastIndex = start;
+  for (let match = rule.pattern.exec(text); match !== null && match.index < end; match = rule.pattern.exec(text)) {
+    if (rule.accept(match, text)) return true;
+  }
+  return false;
 }
 
 function scanForm(form: string, kinds: Set<string>, byLabel: boolean): void {
-  // Once per form, not per window: a rule whose literals occur anywhere in the form runs on every window.
-  const lowerForm = form.toLowerCase();
-  const candidates = credentialRules.filter((rule) => mayMatch(rule, lowerForm));
-  for (const window of windows(form)) {
-    for (const rule of candidates) {
-      if (kinds.has(rule.kind)) continue;
-      rule.pattern.lastIndex = 0;
-      for (let match = rule.pattern.exec(window); match !== null; match = rule.pattern.exec(window)) {
-        if (rule.accept(match, window)) {
-          kinds.add(rule.kind);
-          break;
-        }
-      }
+  // Rules run over the whole form: every pattern is linear and `accept` reads a bounded neighbourhood of its match.
+  const presentLiterals = ruleLiterals.present(form);
+  for (const rule of credentialRules) {
+    if (!kinds.has(rule.kind) && mayMatch(rule, presentLiterals) && ruleFinds(rule, form)) kinds.add(rule.kind);
+  }
+  // The label search works on bounded windows (its candidates are checked against the format rules around them).
+  if (byLabel) {
+    for (const window of windows(form)) {
+      for (const kind of contextSecretKinds(window, (start, end) => coveredByFormat(window, start, end))) kinds.add(kind);
     }
-    if (byLabel) for (const kind of contextSecretKinds(window, (start, end) => coveredByFormat(window, start, end))) kinds.add(kind);
   }
 }
 

@@ -28,6 +28,8 @@ export const awsRules: readonly CredentialRule[] = [
     // A 40-character secret access key, only beside a key id or an "aws … secret/key" label.
     kind: 'aws-secret-key',
     literals: ['aws', 'secret', ...awsKeyIdLiterals], // what awsSecretLabel and awsKeyIdNearby need
+    // The label is at most 120 characters before the key, a key id within 400 before or 440 after it.
+    near: { clues: [/aws|secret[ _.-]?access[ _.-]?key/gi, new RegExp(awsKeyIdNearby.source, 'g')], reach: 440 },
     pattern: /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
     accept: (match, text) => {
       const token = match[0];

@@ -86,6 +86,8 @@ export const azureRules: readonly CredentialRule[] = [
   {
     kind: 'azure-devops-pat',
     literals: ['dev.azure.com', 'visualstudio.com', 'azure', 'azdo', 'ado', 'pat', 'personal', 'accesstoken'],
+    // A clue within 120 characters before the token, or the host right after its 52 characters.
+    near: { clues: [new RegExp(adoClue.source, 'gi')], reach: 200 },
     pattern: /(?<![A-Za-z0-9])[a-z2-7]{52}(?![A-Za-z0-9])/g,
     accept: (match, text) => /\d/.test(match[0]) && realRandom(match[0]) && shannonEntropy(match[0]) >= 4 && adoContext(match, text),
   },

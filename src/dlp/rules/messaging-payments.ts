@@ -27,6 +27,8 @@ export const messagingPaymentRules: readonly CredentialRule[] = [
   {
     kind: 'twilio-key',
     literals: ['twilio', 'ac'],
+    // The word or an account SID within 200 characters either side of the 32 characters.
+    near: { clues: [/twilio/gi, new RegExp(twilioAccountSid.source, 'g')], reach: 280 },
     pattern: /(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])/g,
     accept: (match, text) =>
       /[a-f]/.test(match[0]) && /\d/.test(match[0]) && shannonEntropy(match[0]) >= 3 && realRandom(match[0]) && twilioContext(match, text),

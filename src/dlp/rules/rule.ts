@@ -15,6 +15,12 @@ export interface CredentialRule {
    * log redactor skip the pattern on the many lines that cannot hold this credential.
    */
   literals: readonly string[];
+  /**
+   * For a rule without a prefix of its own, whose `accept` needs a clue nearby (a label, a key id): the clues, each
+   * one a global pattern, and how far from a clue a match may start. The pattern then runs only there, not over
+   * every long run of letters in a large text. Every match `accept` can take must lie within `reach` of a clue.
+   */
+  near?: { clues: readonly RegExp[]; reach: number };
 }
 
 /** True when the random part of a token (all of it, every segment) is not a documentation placeholder. */
