@@ -5,6 +5,7 @@ import {
   checkedClaim,
   checkedLimits,
   checkedPart,
+  checkedTime,
   readReminder,
   reminderBody,
   reminderBounds,
@@ -109,7 +110,7 @@ export class RedisReminderStore implements ReminderStore {
   }
 
   async complete(claim: ClaimedReminder, nextDueAt?: number): Promise<boolean> {
-    if (nextDueAt !== undefined) checkedClaim(nextDueAt, 1, 0);
+    if (nextDueAt !== undefined) checkedTime(nextDueAt);
     return (await scripts.completeScript.run(this.client, [this.prefix, claim.reminder.id, claim.lease, nextDueAt ?? ''])) === 1;
   }
 

@@ -194,14 +194,21 @@ export function smallestFreeNumber(taken: Iterable<number>): number {
   return number;
 }
 
-/** Checks limits and lease arguments: a NaN or negative one would store a lease that never ends or claim nothing. */
+/** Checks the limits: a NaN one would compare as never reached. */
 export function checkedLimits(limits: ReminderLimits): ReminderLimits {
   const count = z.number().int().min(0).max(bounds.capacity);
   return { perSpace: count.parse(limits.perSpace), perUser: count.parse(limits.perUser) };
 }
 
+/** Checks a claim's arguments: a NaN or negative lease would store one that never ends, or has already ended. */
 export function checkedClaim(now: number, leaseMs: number, max: number): void {
-  if (!Number.isSafeInteger(now) || now < 0 || !Number.isSafeInteger(leaseMs) || leaseMs <= 0 || !Number.isSafeInteger(max) || max < 0) {
-    throw new Error('claimDue/renew: now, leaseMs and max must be non-negative integers (leaseMs positive)');
+  checkedTime(now);
+  if (!Number.isSafeInteger(leaseMs) || leaseMs <= 0 || !Number.isSafeInteger(max) || max < 0) {
+    throw new Error('reminder claim: leaseMs must be a positive integer and max a non-negative one');
   }
+}
+
+/** An epoch-ms time before it is stored or compared with. */
+export function checkedTime(time: number): void {
+  if (!Number.isSafeInteger(time) || time < 0) throw new Error(`reminder time out of range: ${time}`);
 }

@@ -5,6 +5,7 @@ import {
   checkedClaim,
   checkedLimits,
   checkedPart,
+  checkedTime,
   readReminder,
   reminderBody,
   reminderBounds,
@@ -145,7 +146,7 @@ export class SqliteReminderStore implements ReminderStore {
 
   async complete(claim: ClaimedReminder, nextDueAt?: number): Promise<boolean> {
     if (nextDueAt === undefined) return this.statements.delete.run(claim.reminder.id, claim.lease).changes > 0;
-    checkedClaim(nextDueAt, 1, 0);
+    checkedTime(nextDueAt);
     return this.statements.next.run(nextDueAt, nextDueAt, claim.reminder.id, claim.lease).changes > 0;
   }
 
