@@ -1,12 +1,14 @@
 import KeyvRedis, { type RedisClientConnectionType } from '@keyv/redis';
 import { Keyv } from 'keyv';
+import { RedisReminderStore } from '../reminders/redis-reminder-store.js';
 import { connectRedisClient, type RedisClient } from '../redis/redis-client.js';
 import type { Logger } from '../shared/log.js';
 import type { Storage } from './storage.js';
 import { RedisUsageStore } from './redis-usage-store.js';
 
 // The keyv namespaces on Redis (REDIS_URL), shared by every bot process: history under `saeng:history:`, caches
-// under `saeng:cache:`, space settings under `saeng:settings:`. Keyv hands the TTL to @keyv/redis, which sets it as the key's own expiry (SET … PX), so Redis
+// under `saeng:cache:`, space settings under `saeng:settings:` (and beside them usage under `saeng:usage:`, reminders
+// under `saeng:reminders:`). Keyv hands the TTL to @keyv/redis, which sets it as the key's own expiry (SET … PX), so Redis
 // drops what expired. A namespace's clear() scans only its own prefix: other namespaces and other apps' keys stay.
 
 export const defaultRedisKeyPrefix = 'saeng:';
@@ -89,6 +91,7 @@ function storageOver(client: RedisClient, options: RedisStorageOptions): RedisSt
   return {
     ...namespaces,
     usage: new RedisUsageStore({ client, keyPrefix }),
+    reminders: new RedisReminderStore({ client, keyPrefix }),
     redis: { client, keyPrefix },
     healthy: async () => (closed ? false : pings(client, healthTimeoutMs)),
     close: () => {

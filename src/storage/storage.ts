@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Keyv } from 'keyv';
+import type { ReminderStore } from '../reminders/reminder-store.js';
+import { SqliteReminderStore } from '../reminders/sqlite-reminder-store.js';
 import { SqliteKeyvStore } from './sqlite-keyv-store.js';
 import { SqliteUsageStore } from './sqlite-usage-store.js';
 import type { UsageStore } from './usage-store.js';
@@ -14,6 +16,8 @@ export interface Storage {
   settings: Keyv;
   /** /usage's counters per day, space and user (bounded to about a month). */
   usage: UsageStore;
+  /** /remind's reminders with their delivery leases (src/reminders/reminder-store.ts), kept until delivered or cancelled. */
+  reminders: ReminderStore;
   /**
    * Whether the store answers a cheap query now, for /readyz (SQLite: `SELECT 1`; Redis: `PING`): false once it is
    * closed, unreadable or unreachable. Never rejects.
@@ -39,6 +43,7 @@ export function openStorage(dataDir: string | ':memory:'): Storage {
     cache: open('cache'),
     settings: open('settings'),
     usage: new SqliteUsageStore(database),
+    reminders: new SqliteReminderStore(database),
     healthy: async () => {
       try {
         return database.prepare('SELECT 1 AS one').get() !== undefined;
