@@ -34,6 +34,9 @@ const thaiAbbreviations: Record<string, number> = { มค: 1, กพ: 2, มี
 const thaiMonths = ['มกรา', 'กุมภา', 'มีนา', 'เมษา', 'พฤษภา', 'มิถุนา', 'กรกฎา', 'สิงหา', 'กันยา', 'ตุลา', 'พฤศจิกา', 'ธันวา'];
 const englishMonths = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const before = ['ภายในวันที่', 'วันที่', 'ภายใน', 'ใน', 'ตอน', 'on the', 'on', 'by'];
+// A weekday said with the date ("วันจันทร์ที่ 14 ธ.ค.", "Monday, 14 December") belongs to it; the date decides.
+const weekdaysBefore = ['จันทร์', 'อังคาร', 'พุธ', 'พฤหัสบดี', 'พฤหัส', 'ศุกร์', 'เสาร์', 'อาทิตย์'].flatMap((day) => [`วัน${day}ที่`, `วัน${day}`, `${day}ที่`]);
+const englishWeekdaysBefore = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].flatMap((day) => [`${day},`, day]);
 
 function thaiMonthOf(word: string): number {
   const bare = word.replaceAll('.', '');
@@ -87,7 +90,8 @@ export function findCalendarDates(text: string, thai: boolean, today: CivilDate,
   const dates: FoundDate[] = [];
   const take = (start: number, end: number, year: number | undefined, month: number, day: number): void => {
     if (month < 1 || month > 12 || day < 1 || day > 31 || !claims.isFree(start, end)) return;
-    const from = extendBack(text, start, before, claims);
+    const withWeekday = extendBack(text, extendBack(text, start, before, claims), [...weekdaysBefore, ...englishWeekdaysBefore], claims);
+    const from = extendBack(text, withWeekday, before, claims);
     claims.claim(from, end);
     dates.push(found(from, end, year ?? comingYear(month, day, today), month, day));
   };

@@ -85,6 +85,8 @@ export function findClockTimes(text: string, claims: Claims): ClockTime[] {
       if (/[0-9]/.test(text.charAt(match.index - 1)) || !claims.isFree(match.index, match.index + match[0].length)) continue;
       let end = match.index + match[0].length;
       if (shape === 'figures' && followedBy(text, end, notAfterFigures)) continue;
+      // ข้าวเที่ยง, มื้อเที่ยง: lunch, not noon.
+      if (shape === 'noon' && ['ข้าว', 'มื้อ'].some((meal) => text.slice(0, match.index).trimEnd().endsWith(meal))) continue;
       const reading = readShape(shape, match);
       if (!reading) continue;
       if (shape === 'ti' || shape === 'bai' || shape === 'mong' || shape === 'thum' || (shape === 'noon' && !reading.nextDay)) {

@@ -161,6 +161,7 @@ const table: [string, Expected][] = [
   ['พระอาทิตย์ตกสวยมาก', 'none'],
   ['ดวงจันทร์', 'none'],
   ['ไว้คุยกันอีกวัน', 'none'],
+  ['กินข้าวเที่ยงกัน', 'none'], // lunch, not noon
   ['', 'none'],
 ];
 

@@ -35,6 +35,13 @@ const requests: [string, string, WhenResult['kind'], string?][] = [
   ['Reminder: pay rent on 25 December at 9am', 'pay rent', 'at', '2026-12-25T09:00:00+07:00'],
   ['remind us every weekday at 8:30 to post the sales numbers', 'post the sales numbers', 'at', '2026-12-08T08:30:00+07:00'],
   ['remind me tomorrow', '', 'ambiguous'],
+  ['เตือนประชุมวันจันทร์ที่ 14 ธ.ค. 9 โมง', 'ประชุม', 'at', '2026-12-14T09:00:00+07:00'], // the weekday goes with the date
+  ['remind me on Monday, 14 December at 9am to pay the bill', 'pay the bill', 'at', '2026-12-14T09:00:00+07:00'],
+  ['ช่วยเตือนด้วยนะว่าพรุ่งนี้ต้องเอาเอกสารมา 8 โมงเช้า', 'ต้องเอาเอกสารมา', 'at', '2026-12-08T08:00:00+07:00'],
+  ['เตือนทุกคนเรื่องกินข้าวเที่ยง เที่ยงครึ่ง', 'กินข้าวเที่ยง', 'at', '2026-12-07T12:30:00+07:00'], // ข้าวเที่ยง is lunch
+  ['เตือนหน่อยครับว่าทีมต้องส่งงาน 5 โมงเย็น', 'ทีมต้องส่งงาน', 'at', '2026-12-07T17:00:00+07:00'],
+  ['เตือนรับลูกที่โรงเรียน 4 โมงเย็น', 'รับลูกที่โรงเรียน', 'at', '2026-12-07T16:00:00+07:00'],
+  ['เตือนจ่ายค่าเน็ต 300 บาท วันที่ 5', 'จ่ายค่าเน็ต 300 บาท', 'ambiguous'],
 ];
 
 const notRequests = [
