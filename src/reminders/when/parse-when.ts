@@ -90,7 +90,8 @@ function read(text: string, { now, timeZone }: WhenContext): WhenReading {
   const weekday = weekdays[0];
   const dayPart = recurrence?.part ?? relative?.part;
   const hint: PartOfDay | undefined = dayPart ?? parts[0]?.part;
-  const rawTime = times[0];
+  // A clock time that needs no guess wins over an am/pm one said earlier ("look at 3 files tomorrow at 9am").
+  const rawTime = times.find((time) => !time.ambiguous) ?? times[0];
   const time = rawTime ? withPartOfDay(rawTime, hint) : undefined;
   if (time) used.push(time);
   const saidSomething = recurrence ?? date ?? relative ?? weekday ?? periods[0] ?? time;

@@ -195,6 +195,7 @@ function followedBy(text: string, at: number, words: readonly string[]): boolean
 
 const hintPattern = /เช้า|บ่าย|เย็น|ค่ำ|กลางคืน|ดึก|\b(?:morning|afternoon|evening|night)\b/g;
 const hintBefore = ['ตอน', 'ช่วง', 'in the', 'at', 'this'];
+const coldBefore = ['น้ำ', 'ตู้', 'ใจ', 'อากาศ', 'ห้อง', 'ความ', 'ของ'];
 
 export interface FoundPart {
   start: number;
@@ -204,7 +205,10 @@ export interface FoundPart {
 
 /** Words that say which half of the day ("เย็นนี้" and "tonight" are days: day-words.ts). */
 export function findPartsOfDay(text: string, claims: Claims): FoundPart[] {
-  return freeMatches(hintPattern, text, claims).map((match) => {
+  const found: FoundPart[] = [];
+  for (const match of freeMatches(hintPattern, text, claims)) {
+    // น้ำเย็น, ตู้เย็น, ใจเย็น, อากาศเย็น: cold or calm, not the evening.
+    if (match[0] === 'เย็น' && coldBefore.some((word) => text.slice(0, match.index).endsWith(word))) continue;
     const word = match[0];
     const part: PartOfDay =
       word === 'เช้า' || word === 'morning'
@@ -217,8 +221,9 @@ export function findPartsOfDay(text: string, claims: Claims): FoundPart[] {
     const start = extendBack(text, match.index, hintBefore, claims);
     const end = match.index + word.length;
     claims.claim(start, end);
-    return { start, end, part };
-  });
+    found.push({ start, end, part });
+  }
+  return found;
 }
 
 /** An am/pm-ambiguous time read with a part of day; night before 5 is the small hours after midnight. */

@@ -42,6 +42,8 @@ const requests: [string, string, WhenResult['kind'], string?][] = [
   ['เตือนหน่อยครับว่าทีมต้องส่งงาน 5 โมงเย็น', 'ทีมต้องส่งงาน', 'at', '2026-12-07T17:00:00+07:00'],
   ['เตือนรับลูกที่โรงเรียน 4 โมงเย็น', 'รับลูกที่โรงเรียน', 'at', '2026-12-07T16:00:00+07:00'],
   ['เตือนจ่ายค่าเน็ต 300 บาท วันที่ 5', 'จ่ายค่าเน็ต 300 บาท', 'ambiguous'],
+  ['remind me to look at 3 files tomorrow at 9am', 'look at 3 files', 'at', '2026-12-08T09:00:00+07:00'], // the sure time wins
+  ['เตือนซื้อน้ำเย็น 3 โมง', 'ซื้อน้ำเย็น', 'ambiguous'], // น้ำเย็น is cold water, not the evening
 ];
 
 const notRequests = [
