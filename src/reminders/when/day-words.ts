@@ -11,6 +11,8 @@ import type { Recurrence } from './when-types.js';
 // weekday in next week, weeks running Monday to Sunday: on Monday 7 Dec "ศุกร์นี้" is 11 Dec and "ศุกร์หน้า" 18 Dec;
 // on Saturday 12 Dec both are 18 Dec. "อาทิตย์" without "วัน" before "หน้า/นี้" is the week, not Sunday; a bare
 // "จันทร์" or "อาทิตย์" (moon, sun) is a weekday only after วัน or ทุก or before หน้า/นี้.
+// A recurrence is one rule: "ทุกวันจันทร์และพฤหัส" is read as every Monday (the rest stays in the subject), and
+// midnight with "ทุกวันธรรมดา" is 00:00 of Monday to Friday (with a weekly day it is the night after that day).
 
 export interface FoundDay {
   start: number;
