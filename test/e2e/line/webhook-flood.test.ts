@@ -15,7 +15,11 @@ import { flood, memoryOf } from '../../support/webhook-flood.js';
 const somchai = lineUserId('somchai');
 const connections = 1_500;
 const bodyBytes = 250 * 1024;
-/** Growth of the peak RSS allowed over the ready bot's: measured +55 MiB (the code before the gate: +129 to +150 MiB, kept). */
+/**
+ * Growth of the peak RSS allowed over the peak of the bot that has answered once: measured +45 to +50 MiB (over the
+ * ready bot's, before the warm-up answer: +55 locally, +85 once in a loaded CI run; the code before the gate: +129 to
+ * +150 MiB, kept).
+ */
 const peakGrowthBoundMiB = 80;
 
 let line: FakeLine;
@@ -64,9 +68,18 @@ async function deliverSigned(text: string, floodOver: () => boolean): Promise<nu
   }
 }
 
+/** Polls the fake until `count` answers reached the user (bounded: a minute). */
+async function waitForAnswers(count: number): Promise<void> {
+  for (let attempt = 0; attempt < 600 && line.sentMessages(somchai).length < count; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 describe('a flood of unauthenticated webhook bodies', { timeout: 180_000 }, () => {
   it('keeps the bot’s memory bounded, answers every connection, and still takes signed deliveries', async () => {
-    model.script({ text: 'ตอบหนึ่ง' }, { text: 'ตอบสอง' }, { text: 'ตอบสาม' });
+    // One answer first, so the code an answer loads lazily (agent, guards, tokenizer) is in the baseline: the bound
+    // is about the flood, and under a loaded CI box that first load alone came near it.
+    model.script({ text: 'ตอบศูนย์' }, { text: 'ตอบหนึ่ง' }, { text: 'ตอบสอง' }, { text: 'ตอบสาม' });
+    await deliverSigned('คำถามศูนย์', () => true);
+    await waitForAnswers(1);
     const before = memoryOf(bot.pid);
     const head = `POST /webhooks/line HTTP/1.1\r\nHost: x\r\nX-Line-Signature: ${'A'.repeat(43)}=\r\nContent-Type: application/json\r\nContent-Length: ${bodyBytes}\r\n\r\n`;
     const body = Buffer.alloc(bodyBytes, '{"events":[]}');
@@ -81,12 +94,12 @@ describe('a flood of unauthenticated webhook bodies', { timeout: 180_000 }, () =
     // Every connection got an answer: 401 for a bad signature, or 503 when there was no room.
     expect(statuses.none ?? 0).toBe(0);
     expect((statuses['401'] ?? 0) + (statuses['503'] ?? 0)).toBe(connections);
-    expect(after.peakMiB - before.rssMiB).toBeLessThan(peakGrowthBoundMiB);
+    expect(after.peakMiB - before.peakMiB).toBeLessThan(peakGrowthBoundMiB);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
     // The signed questions: stored, each answered once.
-    for (let attempt = 0; attempt < 600 && line.sentMessages(somchai).length < 3; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(line.sentMessages(somchai).map((message) => message.text)).toEqual(['ตอบหนึ่ง', 'ตอบสอง', 'ตอบสาม']);
-    expect(model.chatRequests).toHaveLength(3);
+    await waitForAnswers(4);
+    expect(line.sentMessages(somchai).map((message) => message.text)).toEqual(['ตอบศูนย์', 'ตอบหนึ่ง', 'ตอบสอง', 'ตอบสาม']);
+    expect(model.chatRequests).toHaveLength(4);
   });
 });
