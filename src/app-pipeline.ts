@@ -20,7 +20,8 @@ import { createRouter, type MessageRouter } from './pipeline/router.js';
 import type { InboundQueue } from './queue/inbound-queue.js';
 import { RedisInboundQueue } from './queue/redis-inbound-queue.js';
 import { SqliteInboundQueue } from './queue/sqlite-inbound-queue.js';
-import type { Platform } from './shared/types.js';
+import { reminderRequestText } from './reminders/reminder-call.js';
+import type { InboundMessage, Platform } from './shared/types.js';
 import type { TurnRunner } from './shared/turn-runner.js';
 import { openCheckedDatabase } from './storage/damaged-database.js';
 import type { RedisStorage } from './storage/redis-storage.js';
@@ -51,6 +52,8 @@ export interface Pipeline {
   inbound: InboundWorker;
   /** Each platform's bot username, set when its adapter reports it (App.identify), for `/cmd@username`. */
   botUsernames: Map<Platform, string>;
+  /** The one choke point of what is sent (the DLP): reminders leave through it too. */
+  outbound: Outbound;
 }
 
 /**
@@ -77,6 +80,7 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
         ...(options.now ? { now: () => options.now?.().getTime() ?? Date.now() } : {}),
       })
     : undefined;
+  const outbound = new Outbound({ secrets, language: config.BOT_LANGUAGE, log, released: new ReleasedRecord(storage.cache) });
   const router = createRouter({
     fileLinks,
     inbound: inboundQueue,
@@ -85,7 +89,7 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
     spaceSettings,
     commands,
     agent,
-    outbound: new Outbound({ secrets, language: config.BOT_LANGUAGE, log, released: new ReleasedRecord(storage.cache) }),
+    outbound,
     download: createAttachmentDownloader(options.adapters ?? []),
     // A quoted document's text layer in the extraction worker (no OCR: a quote is read in passing, not ingested).
     readDocument: async (bytes, attachment) => {
@@ -111,6 +115,13 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
       imageLimits: { maxBytes: Math.min(config.MAX_IMAGE_BYTES, config.MAX_ATTACHMENT_BYTES), maxPixels: config.MAX_IMAGE_PIXELS },
       streamPlatforms: new Set(config.STREAM_PLATFORMS),
     },
+    // Only with /remind on the dispatcher (createApp adds it; a test's bare router may not).
+    ...(commands.list().some((command) => command.name === 'remind')
+      ? {
+          reminderRequest: (message: InboundMessage, names: readonly string[]) =>
+            reminderRequestText(message, { names, now: clock(), timeZone: config.BOT_TIMEZONE }),
+        }
+      : {}),
     late: {
       maxAgeMs: config.MAX_MESSAGE_AGE_MS,
       missedAgeMs: config.MISSED_MESSAGE_AGE_MS,
@@ -132,7 +143,7 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
     router,
     adapters: options.adapters ?? [],
     platformStarted: options.platformStarted,
-    spaces: { history: storage.history, knowledge, settings: spaceSettings },
+    spaces: { history: storage.history, knowledge, settings: spaceSettings, reminders: storage.reminders },
     records: storage.cache,
     // Twice the turn slots: a turn waiting for a slot while another's answer is sent, no more (the rest stay in
     // the shared stream for another process).
@@ -140,5 +151,5 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
     log,
   });
 
-  return { turns: queue, inboundQueue, quotas, fileLinks, router, inbound, botUsernames };
+  return { turns: queue, inboundQueue, quotas, fileLinks, router, inbound, botUsernames, outbound };
 }

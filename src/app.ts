@@ -35,6 +35,9 @@ import type { Logger } from './shared/log.js';
 import { scanForCredentials } from './dlp/scan.js';
 import type { HandledMessage, MessageRouter } from './pipeline/router.js';
 import { wirePipeline } from './app-pipeline.js';
+import { wireReminders } from './app-reminders.js';
+import type { ReminderDelivery } from './reminders/reminder-delivery.js';
+import type { Scheduler } from '../adapters/common/scheduler.js';
 import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
 import type { InboundMessage, Platform } from './shared/types.js';
 import { openStorage, type Storage } from './storage/storage.js';
@@ -69,6 +72,8 @@ export interface AppOptions {
   now?: () => Date;
   /** The wait of a burst (BURST_WINDOW_MS) for its next message; a timer unless a test resolves it itself. */
   wait?: (ms: number) => Promise<void>;
+  /** When reminders are looked at again (tests move time by hand); timers by default. */
+  reminderScheduler?: Scheduler;
   /** The adapters whose messages this app handles: attachments are downloaded through them. */
   adapters?: readonly PlatformAdapter[];
   /**
@@ -99,6 +104,8 @@ export interface App {
    * until `inbound.resume()`, called once the adapters have started (their usernames are known then).
    */
   inbound: InboundWorker;
+  /** Sends reminders when due; started once the adapters have (src/service.ts), like `inbound.resume()`. */
+  reminders: ReminderDelivery;
   /** Signed download links for written files, served on HTTP_PORT (PUBLIC_BASE_URL set). */
   fileLinks: FileLinks | undefined;
   /**
@@ -276,6 +283,7 @@ export function createApp(options: AppOptions): App {
       readsAllGroupMessages: (platform) => identities.get(platform)?.readsAllGroupMessages,
     }),
   );
+  const reminders = wireReminders(options, { storage, commands, credentialKinds });
   const research = web.research;
   if (!research) commands.add(createResearchUnavailableCommand());
   if (research) {
@@ -302,7 +310,7 @@ export function createApp(options: AppOptions): App {
     if (handled.turn) void recordUsage(handled.turn, message);
     options.observe?.(handled, message);
   };
-  const { turns, inboundQueue, quotas, fileLinks, router, inbound, botUsernames } = wirePipeline(
+  const { turns, inboundQueue, quotas, fileLinks, router, inbound, botUsernames, outbound } = wirePipeline(
     { ...options, observe },
     {
       dataDir,
@@ -315,6 +323,8 @@ export function createApp(options: AppOptions): App {
       spaceSettings,
     },
   );
+
+  reminders.sendThrough(outbound);
 
   return {
     config,
@@ -335,8 +345,9 @@ export function createApp(options: AppOptions): App {
       else botUsernames.delete(platform);
     },
     inbound,
+    reminders: reminders.delivery,
     close: async (graceMs) => {
-      const finished = await within(Promise.all([inbound.stop(), turns.drain()]), graceMs);
+      const finished = await within(Promise.all([inbound.stop(), turns.drain(), reminders.delivery.stop()]), graceMs);
       await quotas.close();
       await searchLimiter?.close();
       await knowledge.close();

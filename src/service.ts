@@ -138,6 +138,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   // Messages stored by a webhook before its platform's start finished wait for it (app: platformStarted); the
   // console and the platforms already up do not wait for the others.
   await app.inbound.resume();
+  app.reminders.start();
   // Each platform's first attempt, so a refused token stops `npm run up` before pm2 hears 'ready'; a platform that
   // cannot be reached is retried in the background. At most a minute: a start that hangs does not hold 'ready'.
   await Promise.race([starter.start(), delay(firstAttemptWaitMs)]);

@@ -170,6 +170,17 @@ class LineAdapter implements PlatformAdapter {
     return lines;
   };
 
+  /** A reminder costs a push: the month's quota and use (undefined when LINE does not say), and whether LINE refused one. */
+  pushQuota: NonNullable<PlatformAdapter['pushQuota']> = async () => {
+    try {
+      const [quota, consumption] = await Promise.all([this.client.getMessageQuota(), this.client.getMessageQuotaConsumption()]);
+      const limit = quota.type === 'limited' && quota.value !== undefined ? quota.value : undefined;
+      return { used: consumption.totalUsage, ...(limit === undefined ? {} : { limit }), exhausted: this.quotaExhausted };
+    } catch {
+      return this.quotaExhausted ? { used: 0, exhausted: true } : undefined;
+    }
+  };
+
   private async logWebhookCheck(): Promise<void> {
     const check = await checkLineWebhook(this.client, this.options.publicBaseUrl);
     const line = describeWebhookCheck(check, this.options.language);

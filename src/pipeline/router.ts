@@ -58,6 +58,11 @@ export interface RouterDependencies {
     /** Platforms whose answers are shown while written (STREAM_PLATFORMS); absent: none. */
     streamPlatforms?: ReadonlySet<Platform>;
   };
+  /**
+   * A reminder asked for in words (src/reminders/reminder-call.ts): the text `/remind` takes, else undefined.
+   * Absent: such a message is a question like any other.
+   */
+  reminderRequest?: (message: InboundMessage, names: readonly string[]) => string | undefined;
   /** A stale backlog (MAX_MESSAGE_AGE_MS, MISSED_MESSAGE_AGE_MS): late-noted or listed as missed; absent: off. */
   late?: LateSettings;
   /** Questions typed in a quick burst become one turn (BURST_WINDOW_MS, burst.ts); absent: off. */
@@ -188,6 +193,9 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     return allowed;
   };
 
+  /** The words that call the bot in this space (its name trigger's, else the defaults). */
+  const callNames = (choices: SpaceChoices): readonly string[] => (choices.trigger?.mode === 'name' ? choices.trigger.names : settings.botNames);
+
   /** Runs one message in its conversation's slot (the caller holds it). */
   const route = async (
     received: InboundMessage,
@@ -257,6 +265,19 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     const lateness = late ? latenessOf(message, late) : 'fresh';
     if (late && lateness === 'missed') {
       await final({ text: await missedMessagesText(message, replies, { settings: late, isQuestion: questionTest(choices) }), files: [] });
+      return { admission, replies: sink.sent };
+    }
+
+    // "เตือนประชุมพรุ่งนี้ 9 โมง": the time is resolved by code, no model call (so no quota either).
+    const reminder = admission.kind === 'dispatch' ? dependencies.reminderRequest?.(message, callNames(choices)) : undefined;
+    if (reminder !== undefined) {
+      const result = await commands.run(
+        { name: 'remind', rest: `add ${reminder}`, words: ['add', ...reminder.split(/\s+/)] },
+        message,
+        { progress, download },
+        language,
+      );
+      await final({ text: result.text, files: [] });
       return { admission, replies: sink.sent };
     }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Recurrence } from './when/when-types.js';
 import { cutAtGrapheme } from '../shared/grapheme-cut.js';
 
 // Reminders (/remind) in the shared store: DATA_DIR/state.db (sqlite-reminder-store.ts) or Redis with REDIS_URL
@@ -6,8 +7,8 @@ import { cutAtGrapheme } from '../shared/grapheme-cut.js';
 // due reminder out with a lease (a fresh token per claim), and every later write is fenced by that token — a claimer
 // whose lease expired and was taken over can neither mark parts nor complete, so at most the part in flight repeats.
 
-/** The same shape as the `Recurrence` of src/reminders/when/ (kept here until that exists). */
-export type ReminderRecurrence = { kind: 'daily' } | { kind: 'weekdays' } | { kind: 'weekly'; weekday: number };
+/** How a recurring reminder repeats (src/reminders/when/). */
+export type ReminderRecurrence = Recurrence;
 
 export interface NewReminder {
   /** e.g. 'telegram:-100123' */

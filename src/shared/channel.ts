@@ -190,10 +190,24 @@ export interface PlatformAdapter {
    * platforms with nothing to say leave it out.
    */
   statusLines?(language: Language, forAdmin: boolean): Promise<string[]>;
+  /**
+   * The month's quota of messages sent unprompted, where the platform has one (LINE's push messages: a reminder costs
+   * one); undefined when it cannot be read. Optional: platforms without such a quota leave it out.
+   */
+  pushQuota?(): Promise<PushQuota | undefined>;
   /** Once started: 'standby' while another process takes this platform's updates; 'running' otherwise. */
   runningState?(): 'running' | 'standby';
   /** The bytes behind one of this adapter's attachment references; more than `maxBytes` is an error, not a truncation. */
   download(attachment: Attachment, maxBytes: number): Promise<Uint8Array>;
+}
+
+/** A platform's monthly quota of messages the bot sends unprompted (LINE's push messages). */
+export interface PushQuota {
+  used: number;
+  /** Undefined: no limit. */
+  limit?: number;
+  /** The platform refused a push for the quota this month. */
+  exhausted: boolean;
 }
 
 /**

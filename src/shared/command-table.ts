@@ -168,6 +168,20 @@ const settingsSubcommands: SubcommandSpec[] = [
   { name: 'reset', description: { th: 'กลับเป็นค่าเริ่มต้นทั้งหมด', en: 'Back to the defaults' }, options: [] },
 ];
 
+const remindSubcommands: SubcommandSpec[] = [
+  {
+    name: 'add',
+    description: { th: 'ตั้งเตือน เช่น “พรุ่งนี้ 9 โมง ประชุมทีม”', en: 'Set a reminder, e.g. “tomorrow at 9am team meeting”' },
+    options: [text('text', true, { th: 'เวลาและเรื่องที่จะเตือน', en: 'When, and what to remind of' })],
+  },
+  { name: 'list', description: { th: 'การเตือนในห้องนี้', en: 'The reminders in this channel' }, options: [] },
+  {
+    name: 'cancel',
+    description: { th: 'ยกเลิกการเตือน', en: 'Cancel a reminder' },
+    options: [text('number', true, { th: 'เลขของการเตือน (ดูจาก /reminders)', en: 'Its number (see /reminders)' })],
+  },
+];
+
 export const commandTable: readonly CommandSpec[] = [
   plain('help', { summary: { th: 'แสดงคำสั่งทั้งหมด', en: 'show the commands' }, description: { th: 'แสดงคำสั่งทั้งหมด', en: 'Show the commands' } }),
   plain('status', {
@@ -234,6 +248,23 @@ export const commandTable: readonly CommandSpec[] = [
       answersPrivately: true,
     },
   ),
+  plain(
+    'remind',
+    {
+      summary: {
+        th: 'ตั้งเตือนในห้องนี้: /remind พรุ่งนี้ 9 โมง ประชุม · /remind ทุกวันจันทร์ 8 โมงครึ่ง ส่งรายงาน · /remind cancel <เลข>',
+        en: 'set a reminder in this chat: /remind tomorrow at 9am meeting · /remind every Monday at 8:30 report · /remind cancel <number>',
+      },
+      description: { th: 'ตั้งเตือนในห้องนี้', en: 'Set a reminder in this chat' },
+      discordDescription: { th: 'ตั้งเตือนในช่องนี้', en: 'Set a reminder in this channel' },
+    },
+    { subcommands: remindSubcommands },
+  ),
+  plain('reminders', {
+    summary: { th: 'รายการการเตือนในห้องนี้', en: 'the reminders in this chat' },
+    description: { th: 'รายการการเตือนในห้องนี้', en: 'The reminders in this chat' },
+    discordDescription: { th: 'รายการการเตือนในช่องนี้', en: 'The reminders in this channel' },
+  }),
   plain(
     'settings',
     {

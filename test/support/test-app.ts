@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { consoleMessage, createConsoleAdapter } from '../../adapters/console/index.js';
 import type { HistoryLimits } from '../../agent/history.js';
 import { defineTool, type AnyTool } from '../../agent/tools/tool.js';
-import { consoleOwnerId, createApp, type App } from '../../src/app.js';
+import { consoleOwnerId, createApp, type App, type AppOptions } from '../../src/app.js';
 import { configSecrets, loadConfig } from '../../src/config.js';
 import { silentLogger, type Logger } from '../../src/shared/log.js';
 import type { HandledMessage } from '../../src/pipeline/router.js';
@@ -49,6 +49,8 @@ export function createTestApp(options: {
   adapters?: readonly PlatformAdapter[];
   /** Told about every handled message, on the direct and the queued path. */
   observe?: (handled: HandledMessage, message: InboundMessage) => void;
+  /** When reminders are looked at again (a test that drives them by `app.reminders.wake()` gives one that never fires). */
+  reminderScheduler?: AppOptions['reminderScheduler'];
 }): TestApp {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'saeng-test-'));
   const config = loadConfig({
@@ -75,6 +77,7 @@ export function createTestApp(options: {
     historyLimits: options.historyLimits,
     adapters,
     observe: options.observe,
+    reminderScheduler: options.reminderScheduler,
   });
   const send = (message: InboundMessage) => app.router.handle(message, { send: async (_reply: Reply) => undefined });
   return {

@@ -31,7 +31,7 @@ describe('Discord slash commands', () => {
   it('registers the commands in the guilds of DISCORD_GUILD_IDS, /kb for Manage Server, descriptions in Thai', async () => {
     harness = await startDiscordHarness({ discord: { guilds }, environment: { DISCORD_GUILD_IDS: '700000000000000001' } });
     const commands = harness.discord.commands('700000000000000001') ?? [];
-    expect(commands.map((command) => command.name)).toEqual(['help', 'status', 'reset', 'whoami', 'kb', 'usage', 'settings']);
+    expect(commands.map((command) => command.name)).toEqual(['help', 'status', 'reset', 'whoami', 'kb', 'usage', 'remind', 'reminders', 'settings']);
     const kb = commands.find((command) => command.name === 'kb');
     expect(kb?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     expect(kb?.description).toBe('จัดการคลังความรู้ของเซิร์ฟเวอร์ (ผู้ดูแล)');
@@ -42,12 +42,27 @@ describe('Discord slash commands', () => {
     expect(usage?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     const period = usage?.options?.[0];
     expect(period && 'choices' in period ? period.choices?.map((choice) => choice.value) : undefined).toEqual(['today', '7d', '30d']);
+    // /remind: for everyone, add/list/cancel.
+    const remind = commands.find((command) => command.name === 'remind');
+    expect(remind?.default_member_permissions ?? null).toBeNull();
+    expect(remind?.options?.map((option) => option.name)).toEqual(['add', 'list', 'cancel']);
     expect(harness.discord.commands()).toBeUndefined();
   });
 
   it('registers globally without DISCORD_GUILD_IDS, with /research when search is configured', async () => {
     harness = await startDiscordHarness({ discord: { guilds }, environment: { SEARCH_PROVIDER: 'searxng', SEARXNG_URL: 'http://127.0.0.1:9' } });
-    expect(harness.discord.commands()?.map((command) => command.name)).toEqual(['help', 'status', 'reset', 'whoami', 'research', 'kb', 'usage', 'settings']);
+    expect(harness.discord.commands()?.map((command) => command.name)).toEqual([
+      'help',
+      'status',
+      'reset',
+      'whoami',
+      'research',
+      'kb',
+      'usage',
+      'remind',
+      'reminders',
+      'settings',
+    ]);
   });
 
   it('defers /status publicly and edits the deferred reply into the answer', async () => {

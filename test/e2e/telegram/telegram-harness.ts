@@ -1,4 +1,5 @@
 import type { Update } from 'telegraf/types';
+import type { AppOptions } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { createPlatformAdapters, startAdapters, stopAdapters } from '../../../src/platforms.js';
 import type { HandledMessage } from '../../../src/pipeline/router.js';
@@ -34,6 +35,8 @@ export interface HarnessOptions {
   /** The app's clock (dates of /usage, late answers) and a burst's wait (BURST_WINDOW_MS), for a test that drives them. */
   now?: () => Date;
   wait?: (ms: number) => Promise<void>;
+  /** When reminders are looked at again; the app's delivery loop is started only when this is given. */
+  reminderScheduler?: AppOptions['reminderScheduler'];
 }
 
 export async function startTelegramHarness(options: HarnessOptions = {}): Promise<TelegramHarness> {
@@ -59,9 +62,11 @@ export async function startTelegramHarness(options: HarnessOptions = {}): Promis
     observe: (message) => void handled.push(message),
     now: options.now,
     wait: options.wait,
+    reminderScheduler: options.reminderScheduler,
   });
   await startAdapters([adapter], test.app);
   await test.app.inbound.resume();
+  if (options.reminderScheduler) test.app.reminders.start();
   let closed = false;
   return {
     telegram,
