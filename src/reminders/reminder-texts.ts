@@ -89,6 +89,10 @@ export const ambiguityTexts: Record<AmbiguityReason, Localized> = {
     th: 'วันที่นี้ไม่มีในปฏิทินครับ ช่วยตรวจสอบวันที่อีกครั้ง',
     en: 'That date does not exist. Please check it.',
   },
+  'weekday-mismatch': {
+    th: 'วันในสัปดาห์กับวันที่ไม่ตรงกันครับ ช่วยตรวจสอบแล้วพิมพ์ใหม่อีกครั้ง',
+    en: 'That weekday and that date do not match. Please check and say it again.',
+  },
 };
 
 /** " (9:00 or 21:00?)" for the part-of-day question: the readings it could be. */

@@ -14,6 +14,8 @@ export interface FoundDate {
   end: number;
   date: CivilDate;
   valid: boolean;
+  /** The weekday said with it (0 = Sunday), when one was. */
+  saidWeekday?: number;
 }
 
 const thaiMonthDay =
@@ -34,9 +36,23 @@ const thaiAbbreviations: Record<string, number> = { มค: 1, กพ: 2, มี
 const thaiMonths = ['มกรา', 'กุมภา', 'มีนา', 'เมษา', 'พฤษภา', 'มิถุนา', 'กรกฎา', 'สิงหา', 'กันยา', 'ตุลา', 'พฤศจิกา', 'ธันวา'];
 const englishMonths = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const before = ['ภายในวันที่', 'วันที่', 'ภายใน', 'ใน', 'ตอน', 'on the', 'on', 'by'];
-// A weekday said with the date ("วันจันทร์ที่ 14 ธ.ค.", "Monday, 14 December") belongs to it; the date decides.
-const weekdaysBefore = ['จันทร์', 'อังคาร', 'พุธ', 'พฤหัสบดี', 'พฤหัส', 'ศุกร์', 'เสาร์', 'อาทิตย์'].flatMap((day) => [`วัน${day}ที่`, `วัน${day}`, `${day}ที่`]);
-const englishWeekdaysBefore = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].flatMap((day) => [`${day},`, day]);
+// A weekday said with the date ("วันจันทร์ที่ 14 ธ.ค.", "Monday, 14 December") belongs to it; when the date falls
+// on another weekday, parse-when asks which was meant. Indexes from Sunday (0), as Date#getUTCDay.
+const thaiWeekdayNames = ['อาทิตย์', 'จันทร์', 'อังคาร', 'พุธ', 'พฤหัสบดี', 'ศุกร์', 'เสาร์'];
+const englishWeekdayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const weekdayWords = [
+  ...thaiWeekdayNames.flatMap((day, weekday) => [`วัน${day}ที่`, `วัน${day}`, `${day}ที่`].map((word) => ({ word, weekday }))),
+  ...['วันพฤหัสที่', 'วันพฤหัส', 'พฤหัสที่'].map((word) => ({ word, weekday: 4 })),
+  ...englishWeekdayNames.flatMap((day, weekday) => [`${day},`, day].map((word) => ({ word, weekday }))),
+  // Longest first: "วันพฤหัสบดีที่" before "วันพฤหัส", which extendBack would otherwise take as a part.
+].sort((a, b) => b.word.length - a.word.length);
+const weekdaysBefore = weekdayWords.map(({ word }) => word);
+
+/** The weekday of the word that ends at `end` (taken by extendBack), if one does. */
+function weekdayEndingAt(text: string, from: number, end: number): number | undefined {
+  const said = text.slice(from, end).trimEnd();
+  return weekdayWords.find(({ word }) => said === word)?.weekday;
+}
 
 function thaiMonthOf(word: string): number {
   const bare = word.replaceAll('.', '');
@@ -90,10 +106,13 @@ export function findCalendarDates(text: string, thai: boolean, today: CivilDate,
   const dates: FoundDate[] = [];
   const take = (start: number, end: number, year: number | undefined, month: number, day: number): void => {
     if (month < 1 || month > 12 || day < 1 || day > 31 || !claims.isFree(start, end)) return;
-    const withWeekday = extendBack(text, extendBack(text, start, before, claims), [...weekdaysBefore, ...englishWeekdaysBefore], claims);
+    const beforeWeekday = extendBack(text, start, before, claims);
+    const withWeekday = extendBack(text, beforeWeekday, weekdaysBefore, claims);
     const from = extendBack(text, withWeekday, before, claims);
     claims.claim(from, end);
-    dates.push(found(from, end, year ?? comingYear(month, day, today), month, day));
+    const date = found(from, end, year ?? comingYear(month, day, today), month, day);
+    const saidWeekday = withWeekday < beforeWeekday ? weekdayEndingAt(text, withWeekday, beforeWeekday) : undefined;
+    dates.push(saidWeekday === undefined ? date : { ...date, saidWeekday });
   };
   const notAfterDigit = (index: number) => !/[0-9]/.test(text.charAt(index - 1));
   for (const match of freeMatches(iso, text, claims)) {

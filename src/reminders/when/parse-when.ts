@@ -104,6 +104,9 @@ function read(text: string, { now, timeZone }: WhenContext): WhenReading {
   if (date) {
     used.push(date);
     if (!date.valid) return finish({ kind: 'ambiguous', reason: 'invalid-date', span: readings.span(), candidates: [] });
+    if (date.saidWeekday !== undefined && date.saidWeekday !== weekdayOf(date.date)) {
+      return finish({ kind: 'ambiguous', reason: 'weekday-mismatch', span: readings.span(), candidates: [] });
+    }
     return finish(onDay(date.date, false, time, readings));
   }
   if (relative) {

@@ -6,9 +6,10 @@ export type Recurrence = { kind: 'daily' } | { kind: 'weekdays' } /* Mon–Fri *
 /**
  * Why a time cannot be resolved: 'part-of-day' "3 โมง", "at 7" (am or pm?); 'no-time' a day without a time of day
  * ("พรุ่งนี้", "every Monday"); 'no-date-or-time' a period too vague to name a day ("สัปดาห์หน้า", "next week",
- * "ทุกอาทิตย์"); 'invalid-date' a day that does not exist ("31 ก.พ.").
+ * "ทุกอาทิตย์"); 'invalid-date' a day that does not exist ("31 ก.พ."); 'weekday-mismatch' a weekday said with a date
+ * it does not fall on ("วันอังคารที่ 14 ธ.ค." when the 14th is a Monday): which one was meant is asked.
  */
-export type AmbiguityReason = 'part-of-day' | 'no-time' | 'no-date-or-time' | 'invalid-date';
+export type AmbiguityReason = 'part-of-day' | 'no-time' | 'no-date-or-time' | 'invalid-date' | 'weekday-mismatch';
 
 /** UTF-16 offsets into the text given. */
 export interface TextSpan {

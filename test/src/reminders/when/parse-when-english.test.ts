@@ -84,6 +84,8 @@ const table: [string, Expected][] = [
   ['yesterday at 5pm', { past: '2026-12-06T17:00:00+07:00' }],
   ['1 January 2025 at 9am', { past: '2025-01-01T09:00:00+07:00' }],
   ['31 February', { ambiguous: 'invalid-date' }],
+  ['Tuesday, 14 December at 9am', { ambiguous: 'weekday-mismatch' }],
+  ['Monday 14 December at 9am', '2026-12-14T09:00:00+07:00'],
   ['every day at 8am', { every: { kind: 'daily' }, at: '2026-12-08T08:00:00+07:00' }],
   ['every day at 8', { ambiguous: 'part-of-day', candidates: ['2026-12-07T20:00:00+07:00', '2026-12-08T08:00:00+07:00'] }],
   ['daily at 21:00', { every: { kind: 'daily' }, at: '2026-12-07T21:00:00+07:00' }],
