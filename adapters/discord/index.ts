@@ -27,6 +27,7 @@ import { previewRest } from './preview-rest.js';
 import { discordResponder } from './responder.js';
 import { registerSlashCommands, slashCommands } from './slash-commands.js';
 import type { Scheduler } from '../common/scheduler.js';
+import { discordMessageLink } from './message-link.js';
 
 // The Discord adapter's face (docs/architecture.md, "Adding a platform"): discord.js 14 on the gateway for events,
 // a REST client of its own for everything sent (it outlives the gateway during a shutdown's grace period), slash
@@ -166,6 +167,8 @@ class DiscordAdapter implements PlatformAdapter {
     // The gateway only: answers still go out through this.rest during the shutdown's grace period.
     await this.client?.destroy();
   }
+
+  messageLink: NonNullable<PlatformAdapter['messageLink']> = (message) => discordMessageLink(message);
 
   responderFor: PlatformAdapter['responderFor'] = (message) =>
     discordResponder(message, {

@@ -20,6 +20,7 @@ import { timerScheduler, timerSleep, type Scheduler, type Sleep } from '../commo
 import { telegramWebhookRoute, webhookSecretPattern } from './webhook.js';
 import { WebhookGate } from '../common/webhook-gate.js';
 import { malformedWebhookSecret, missingWebhookSecret, refusedToken, refusedWebhookUrl } from './config-errors.js';
+import { telegramMessageLink } from './message-link.js';
 
 // The Telegram adapter's face (docs/architecture.md, "Adding a platform"): telegraf 4.16.3 over the Bot API, long
 // polling by default or a webhook behind the HTTP server, messages stored through intake.ts, answers sent through
@@ -157,6 +158,8 @@ class TelegramAdapter implements PlatformAdapter {
     }
     await Promise.allSettled([...this.inFlight]);
   }
+
+  messageLink: NonNullable<PlatformAdapter['messageLink']> = (message) => telegramMessageLink(message);
 
   responderFor: PlatformAdapter['responderFor'] = (message) =>
     telegramResponder(message, { delivery: this.delivery, logger: this.options.logger, language: this.options.language });

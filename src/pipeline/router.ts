@@ -63,6 +63,14 @@ export interface RouterDependencies {
    * Absent: such a message is a question like any other.
    */
   reminderRequest?: (message: InboundMessage, names: readonly string[]) => string | undefined;
+  /**
+   * Catch-up (src/catchup/): every message of a group that keeps them goes into its log, and a catch-up asked for in
+   * words there is `/summary` (the words it takes; undefined: not one). Absent: off.
+   */
+  catchUp?: {
+    record(message: InboundMessage, days: number): Promise<void>;
+    summaryWords(message: InboundMessage): string[] | undefined;
+  };
   /** A stale backlog (MAX_MESSAGE_AGE_MS, MISSED_MESSAGE_AGE_MS): late-noted or listed as missed; absent: off. */
   late?: LateSettings;
   /** Questions typed in a quick burst become one turn (BURST_WINDOW_MS, burst.ts); absent: off. */
@@ -206,6 +214,8 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
   ): Promise<HandledMessage> => {
     const admission = admitted(received, choices);
     const { language } = choices;
+    // Logged once whatever happens next (the store drops a message it has): addressed or not, answered or not.
+    if (choices.catchUpDays !== undefined) await dependencies.catchUp?.record(received, choices.catchUpDays);
     // A burst is answered as one message, in reply to its last one; its followers are covered with the answer.
     const burst = admission.kind === 'dispatch' ? await burstOf(received, replies, hooks, choices) : undefined;
     const message = burst?.message ?? received;
@@ -285,6 +295,14 @@ export function createRouter(dependencies: RouterDependencies): MessageRouter {
     // counted when it first ran: a shared quota would otherwise charge the user again for a process that died.
     const firstRun = (hooks?.attempt ?? 1) === 1;
     if (firstRun && (admission.kind === 'dispatch' || commands.usesModel(admission.command.name)) && !(await quotaAllows(message, choices, final))) {
+      return { admission, replies: sink.sent };
+    }
+
+    // "แสง สรุปให้หน่อยว่าคุยอะไรกัน" where the group keeps its messages: /summary over the log, not a turn over the last few.
+    const summaryWords = admission.kind === 'dispatch' && choices.catchUpDays !== undefined ? dependencies.catchUp?.summaryWords(message) : undefined;
+    if (summaryWords) {
+      const result = await commands.run({ name: 'summary', rest: summaryWords.join(' '), words: summaryWords }, message, { progress, download }, language);
+      await final({ text: result.text, files: [] });
       return { admission, replies: sink.sent };
     }
 

@@ -19,6 +19,8 @@ export interface SpaceChoices {
   /** Whether the answer is shown while written. */
   streaming: boolean;
   quotes: boolean;
+  /** A group with catch-up on (/summary on): its messages are logged for this many days. */
+  catchUpDays?: number;
 }
 
 export interface ChoiceDefaults {
@@ -41,6 +43,7 @@ export function spaceChoices(settings: SpaceSettings, message: InboundMessage, d
     ...(settings.quotaPerMinute === undefined ? {} : { quotaPerMinute: settings.quotaPerMinute }),
     streaming: settings.streaming ?? defaults.streams(message),
     quotes: settings.quotes ?? true,
+    ...(message.chatKind === 'group' && settings.catchUpDays !== undefined ? { catchUpDays: settings.catchUpDays } : {}),
   };
 }
 

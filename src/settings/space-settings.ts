@@ -26,6 +26,10 @@ export interface SpaceSettings {
   streaming?: boolean;
   /** The message a question replies to goes into the turn. */
   quotes?: boolean;
+  /** Catch-up (/summary on): the group's messages are kept this many days for /summary; absent: not kept. */
+  catchUpDays?: number;
+  /** A daily digest of the catch-up log at this wall-clock time (HH:MM, BOT_TIMEZONE); absent: none. */
+  digestAt?: string;
   /** Who changed them last (`platform:id`) and when (ISO): shown in /settings. */
   updatedBy?: string;
   updatedAt?: string;
@@ -40,6 +44,8 @@ export const spaceSettingsLimits = {
   /** A space admin may lower the quota; only a bot admin may raise it, up to this. */
   quotaPerMinute: 120,
   conversationKeyChars: 200,
+  /** Catch-up retention: a month at most (the log is bounded per space as well). */
+  catchUpDays: 30,
 };
 
 const limits = spaceSettingsLimits;
@@ -54,6 +60,8 @@ const storedSchema = z.object({
   quotaPerMinute: optional(z.number().int().min(1).max(limits.quotaPerMinute)),
   streaming: optional(z.boolean()),
   quotes: optional(z.boolean()),
+  catchUpDays: optional(z.number().int().min(1).max(limits.catchUpDays)),
+  digestAt: optional(z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/)),
   updatedBy: optional(z.string().max(limits.conversationKeyChars)),
   updatedAt: optional(z.string().max(40)),
 });

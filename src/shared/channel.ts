@@ -195,6 +195,11 @@ export interface PlatformAdapter {
    * one); undefined when it cannot be read. Optional: platforms without such a quota leave it out.
    */
   pushQuota?(): Promise<PushQuota | undefined>;
+  /**
+   * A link that opens one of this platform's messages, where it has them (a Telegram supergroup's `t.me/c/…`, a
+   * Discord message URL): catch-up summaries point at the first message of each topic. Optional.
+   */
+  messageLink?(message: Pick<InboundMessage, 'spaceKey' | 'conversationKey' | 'messageId' | 'chatKind'>): string | undefined;
   /** Once started: 'standby' while another process takes this platform's updates; 'running' otherwise. */
   runningState?(): 'running' | 'standby';
   /** The bytes behind one of this adapter's attachment references; more than `maxBytes` is an error, not a truncation. */

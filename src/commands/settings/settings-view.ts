@@ -51,6 +51,10 @@ const texts = {
     en: 'every message in {conversation} (elsewhere: a mention or a reply)',
   },
   messages: { th: '{count} ข้อความ', en: '{count} messages' },
+  catchUp: { th: '- เก็บข้อความไว้สรุป (/summary): {value}', en: '- Messages kept for /summary: {value}' },
+  catchUpOn: { th: '{days} วัน', en: '{days} days' },
+  catchUpOff: { th: 'ไม่เก็บ (ผู้ดูแลเปิดได้ด้วย /summary on)', en: 'not kept (admins turn it on with /summary on)' },
+  digest: { th: ', สรุปประจำวันเวลา {time} น.', en: ', a daily digest at {time}' },
   updated: { th: 'แก้ไขล่าสุดโดย {who} เมื่อ {when}', en: 'Last changed by {who} on {when}' },
 } satisfies Record<string, Localized>;
 
@@ -100,6 +104,13 @@ export function settingsLines(
           say(texts.messages, language, { count: defaults.groupContext }),
           language,
         ),
+      }),
+      say(texts.catchUp, language, {
+        value:
+          settings.catchUpDays === undefined
+            ? say(texts.catchUpOff, language)
+            : say(texts.catchUpOn, language, { days: settings.catchUpDays }) +
+              (settings.digestAt ? say(texts.digest, language, { time: settings.digestAt }) : ''),
       }),
     );
   }
