@@ -109,7 +109,7 @@ export function lineResponder(message: InboundMessage, chatId: string, options: 
       const rest = early ? { ...reply, text: remainderAfter(reply.text, early) } : reply;
       const bubbles = rest.text.trim() === '' && rest.files.length === 0 ? [] : await bubblesOf(rest, options, quoteToken);
       await journal.sending(0);
-      const retrySeed = `${message.messageId}:${replyIndex}`;
+      const retrySeed = journal.deliveryKey ?? `${message.messageId}:${replyIndex}`;
       const ids =
         bubbles.length === 0 ? [] : await sendBubbles({ chatId, replyToken: token?.value, replyTokenFresh: tokenFresh(), retrySeed }, bubbles, sendOptions);
       tokenSpent = true;

@@ -180,10 +180,14 @@ export class ReminderDelivery {
     return { text: lines.join('\n'), files: [], replyTo };
   }
 
-  /** The parts of this occurrence already sent, as the store remembers them across processes. */
+  /**
+   * The parts of this occurrence already sent, as the store remembers them across processes; keyed by the occurrence,
+   * so a platform's idempotency key (LINE's retry key, kept 24 hours) is the same for a retry and new for the next day.
+   */
   private journalOf(claim: ClaimedReminder): DeliveryJournal {
     const sent = new Set(claim.reminder.sentParts);
     return {
+      deliveryKey: `reminder:${claim.reminder.id}:${claim.reminder.dueAt}`,
       isSent: (part) => sent.has(part),
       sending: async () => undefined,
       sent: async (part) => {

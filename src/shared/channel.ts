@@ -20,6 +20,12 @@ export interface DeliveryJournal {
    * answer is completed, never duplicated. Only a message's final reply carries it.
    */
   readonly liveMessage?: string;
+  /**
+   * Names this delivery, the same in every attempt (after a crash, in another process) and different for any other:
+   * what a platform's idempotency key for it derives from (LINE's X-Line-Retry-Key). Absent: the message's id and the
+   * reply's index name it — a reminder sent again from the same request (a recurring one, each day) gives its own.
+   */
+  readonly deliveryKey?: string;
 }
 
 /** How the core talks back for one message: replies in order, and progress notes for long work (not journaled). */

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { webhook } from '@line/bot-sdk';
+import type { AppOptions } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { startHttpServer } from '../../../src/http.js';
 import { Metrics } from '../../../src/metrics.js';
@@ -37,6 +38,10 @@ export interface LineHarness {
 export interface LineHarnessOptions {
   line?: FakeLineOptions;
   environment?: Record<string, string>;
+  /** The app's clock (reminder times, dates of /usage, late answers), for a test that drives it. */
+  now?: () => Date;
+  /** When reminders are looked at again; the app's delivery loop is started only when this is given. */
+  reminderScheduler?: AppOptions['reminderScheduler'];
 }
 
 export async function startLineHarness(options: LineHarnessOptions = {}): Promise<LineHarness> {
@@ -57,7 +62,14 @@ export async function startLineHarness(options: LineHarnessOptions = {}): Promis
   const [adapter] = createPlatformAdapters(loadConfig(environment), log, () => (event) => void deliveryEvents.push(event));
   if (!adapter) throw new Error('no LINE adapter was built');
   const handled: HandledMessage[] = [];
-  const test = createTestApp({ modelUrl: model.url, environment, adapters: [adapter], observe: (message) => void handled.push(message) });
+  const test = createTestApp({
+    modelUrl: model.url,
+    environment,
+    adapters: [adapter],
+    observe: (message) => void handled.push(message),
+    now: options.now,
+    reminderScheduler: options.reminderScheduler,
+  });
   const inbound: InboundHandler = test.app.inbound;
   let server: Server | undefined;
   try {
@@ -70,6 +82,7 @@ export async function startLineHarness(options: LineHarnessOptions = {}): Promis
     throw error;
   }
   await test.app.inbound.resume();
+  if (options.reminderScheduler) test.app.reminders.start();
   const webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/line`;
   let closed = false;
   return {
