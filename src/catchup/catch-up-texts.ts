@@ -19,18 +19,13 @@ export const catchUpTexts = {
     th: 'กลุ่มนี้ยังไม่ได้เปิดการเก็บข้อความเพื่อสรุป ผู้ดูแลเปิดได้ด้วย /summary on',
     en: 'Catch-up is not on in this group. Admins turn it on with /summary on.',
   },
-  digestOn: {
-    th: 'ตั้งสรุปประจำวันเวลา {time} น. แล้ว (สรุปข้อความ 24 ชั่วโมงที่ผ่านมา ส่งในห้องนี้วันละครั้ง)',
-    en: 'A daily digest at {time} is set (the last 24 hours, sent here once a day).',
-  },
-  digestOff: { th: 'ปิดสรุปประจำวันแล้ว', en: 'The daily digest is off.' },
   groupOnly: {
     th: 'การสรุปข้อความใช้ได้ในกลุ่มเท่านั้นครับ',
     en: 'Catch-up summaries are for groups.',
   },
   adminsOnly: {
-    th: 'ขออภัยครับ การเปิด/ปิดการเก็บข้อความและสรุปประจำวันทำได้เฉพาะผู้ดูแลกลุ่มหรือผู้ดูแลระบบ',
-    en: 'Sorry, only the group’s admins or the bot admins can turn catch-up or the daily digest on or off.',
+    th: 'ขออภัยครับ การเปิด/ปิดการเก็บข้อความเพื่อสรุปทำได้เฉพาะผู้ดูแลกลุ่มหรือผู้ดูแลระบบ',
+    en: 'Sorry, only the group’s admins or the bot admins can turn catch-up on or off.',
   },
   adminsOnlyLine: {
     th: 'ขออภัยครับ LINE ไม่แจ้งบอทว่าใครเป็นผู้ดูแลกลุ่ม ในกลุ่ม LINE จึงเปิด/ปิดได้เฉพาะผู้ดูแลระบบของบอท (ADMIN_IDS) พิมพ์ /whoami เพื่อดูรหัสของคุณ',
@@ -52,10 +47,6 @@ export const catchUpTexts = {
     th: '📝 สรุป{span} ({count} ข้อความ ตั้งแต่ {from})',
     en: '📝 Summary {span} ({count} messages since {from})',
   },
-  digestHeading: {
-    th: '📝 สรุปประจำวัน ({count} ข้อความ ตั้งแต่ {from})',
-    en: '📝 Daily digest ({count} messages since {from})',
-  },
   cut: {
     th: '(สรุปเฉพาะ {count} ข้อความล่าสุด)',
     en: '(only the latest {count} messages are summarized)',
@@ -70,7 +61,7 @@ export const catchUpTexts = {
     en: 'Sorry, the kept messages cannot be read right now (a storage problem). Please try again later.',
   },
   invalid: {
-    th: 'ใช้แบบนี้ครับ: /summary (ตั้งแต่ข้อความล่าสุดของคุณ) · /summary วันนี้ · /summary 3 ชม. · ผู้ดูแล: /summary on [จำนวนวัน 1–{maxDays}] · /summary off · /summary digest 18:00 | off',
-    en: 'Use: /summary (since your last message) · /summary today · /summary 3h · admins: /summary on [days 1–{maxDays}] · /summary off · /summary digest 18:00 | off',
+    th: 'ใช้แบบนี้ครับ: /summary (ตั้งแต่ข้อความล่าสุดของคุณ) · /summary วันนี้ · /summary 3 ชม. · ผู้ดูแล: /summary on [จำนวนวัน 1–{maxDays}] · /summary off',
+    en: 'Use: /summary (since your last message) · /summary today · /summary 3h · admins: /summary on [days 1–{maxDays}] · /summary off',
   },
 } satisfies Record<string, Localized>;

@@ -15,13 +15,11 @@ export type SummaryRequest =
   | { kind: 'summary'; span: SummarySpan }
   | { kind: 'on'; days?: number }
   | { kind: 'off' }
-  | { kind: 'digest'; at: string | undefined }
   | { kind: 'help' }
-  | { kind: 'invalid'; problem: 'days' | 'hours' | 'digest-time' | 'unknown' };
+  | { kind: 'invalid'; problem: 'days' | 'hours' | 'unknown' };
 
 const onWords = new Set(['on', 'เปิด', 'start']);
 const offWords = new Set(['off', 'ปิด', 'stop']);
-const digestWords = new Set(['digest', 'daily', 'ประจำวัน', 'รายวัน']);
 const todayWords = new Set(['today', 'วันนี้']);
 const helpWords = new Set(['help', 'วิธีใช้', 'ช่วย']);
 const hourUnits = ['ชั่วโมง', 'ชม.', 'ชม', 'hours', 'hour', 'hrs', 'hr', 'h'];
@@ -36,16 +34,6 @@ function countWithUnit(words: readonly string[], units: readonly string[]): numb
   return unit === '' || units.includes(unit) ? Number(digits) : undefined;
 }
 
-/** "18:00", "18.00", "6 โมงเย็น" is left to /remind: a digest time is written as a 24-hour clock. */
-function clockOf(word: string | undefined): string | undefined {
-  const match = /^(\d{1,2})[:.](\d{2})(?:น\.?)?$/.exec(thaiDigitsToAscii(word ?? ''));
-  if (!match) return undefined;
-  const hour = Number(match[1]);
-  const minute = Number(match[2]);
-  if (hour > 23 || minute > 59) return undefined;
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
-
 export function parseSummaryRequest(words: readonly string[], maxDays: number): SummaryRequest {
   const [first, ...rest] = words.map((word) => word.toLowerCase());
   if (first === undefined) return { kind: 'summary', span: { kind: 'since-me' } };
@@ -57,12 +45,6 @@ export function parseSummaryRequest(words: readonly string[], maxDays: number): 
     return days !== undefined && days >= 1 && days <= maxDays ? { kind: 'on', days } : { kind: 'invalid', problem: 'days' };
   }
   if (offWords.has(first)) return { kind: 'off' };
-  if (digestWords.has(first)) {
-    const value = rest[0];
-    if (value !== undefined && offWords.has(value)) return { kind: 'digest', at: undefined };
-    const at = clockOf(value);
-    return at ? { kind: 'digest', at } : { kind: 'invalid', problem: 'digest-time' };
-  }
   const hours = countWithUnit(words, hourUnits);
   if (hours !== undefined)
     return hours >= 1 && hours <= maxDays * 24 ? { kind: 'summary', span: { kind: 'hours', hours } } : { kind: 'invalid', problem: 'hours' };

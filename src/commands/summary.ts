@@ -14,7 +14,7 @@ import type { CommandContext, CommandHandler, CommandResult } from './command.js
 
 // `/summary` (docs/architecture.md, "Catch-up"): a summary of what the group said — since the asker's last message,
 // today, or the last N hours — from the group's catch-up log, and the admins' switch of that log (on with its
-// retention, off deleting it, the daily digest's time). The summary itself is the summarizer's (agent/catchup/),
+// retention, off deleting it). The summary itself is the summarizer's (agent/catchup/),
 // handed in by the composition root; this file picks the span and says what happened.
 
 /** What /summary reads of the log store (GroupLogStore). */
@@ -37,8 +37,6 @@ export interface SummaryCommandOptions {
   timeZone: string;
   /** Days kept when an admin says only "/summary on". */
   defaultDays: number;
-  /** Changes of the digest time (the digest loop schedules from the settings). */
-  digestChanged?(spaceKey: string): void;
 }
 
 /** Messages one summary reads at most (the newest): bounded model calls on a CPU box. */
@@ -132,19 +130,10 @@ export function createSummaryCommand(options: SummaryCommandOptions): CommandHan
           case 'off': {
             if (!canSwitch(context)) return { text: say(refusal(context), language) };
             if ((await options.settings.get(space)).catchUpDays === undefined) return { text: say(texts.alreadyOff, language) };
-            await change(context, ({ catchUpDays: _days, digestAt: _at, ...rest }) => rest);
+            await change(context, ({ catchUpDays: _days, ...rest }) => rest);
             const count = await options.log.deleteSpace(space);
             log.info({ space, deleted: count, by: adminIdOf(message) }, 'catch-up turned off');
-            options.digestChanged?.(space);
             return { text: say(texts.turnedOff, language, { count }) };
-          }
-          case 'digest': {
-            if (!canSwitch(context)) return { text: say(refusal(context), language) };
-            if ((await options.settings.get(space)).catchUpDays === undefined) return { text: say(texts.alreadyOff, language) };
-            const at = request.at;
-            await change(context, ({ digestAt: _at, ...rest }) => (at ? { ...rest, digestAt: at } : rest));
-            options.digestChanged?.(space);
-            return { text: at ? say(texts.digestOn, language, { time: at }) : say(texts.digestOff, language) };
           }
         }
       } catch (error) {

@@ -28,8 +28,6 @@ export interface SpaceSettings {
   quotes?: boolean;
   /** Catch-up (/summary on): the group's messages are kept this many days for /summary; absent: not kept. */
   catchUpDays?: number;
-  /** A daily digest of the catch-up log at this wall-clock time (HH:MM, BOT_TIMEZONE); absent: none. */
-  digestAt?: string;
   /** Who changed them last (`platform:id`) and when (ISO): shown in /settings. */
   updatedBy?: string;
   updatedAt?: string;
@@ -61,7 +59,6 @@ const storedSchema = z.object({
   streaming: optional(z.boolean()),
   quotes: optional(z.boolean()),
   catchUpDays: optional(z.number().int().min(1).max(limits.catchUpDays)),
-  digestAt: optional(z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/)),
   updatedBy: optional(z.string().max(limits.conversationKeyChars)),
   updatedAt: optional(z.string().max(40)),
 });

@@ -264,8 +264,8 @@ export const commandTable: readonly CommandSpec[] = [
     'summary',
     {
       summary: {
-        th: 'สรุปที่คุยกันในกลุ่ม: /summary (ตั้งแต่ข้อความล่าสุดของคุณ) · /summary วันนี้ · /summary 3 ชม. · ผู้ดูแล: /summary on|off · /summary digest 18:00',
-        en: 'catch up on the group: /summary (since your last message) · /summary today · /summary 3h · admins: /summary on|off · /summary digest 18:00',
+        th: 'สรุปที่คุยกันในกลุ่ม: /summary (ตั้งแต่ข้อความล่าสุดของคุณ) · /summary วันนี้ · /summary 3 ชม. · ผู้ดูแล: /summary on|off',
+        en: 'catch up on the group: /summary (since your last message) · /summary today · /summary 3h · admins: /summary on|off',
       },
       description: { th: 'สรุปที่คุยกันในกลุ่ม', en: 'Summarize what the group said' },
       discordDescription: { th: 'สรุปที่คุยกันในเซิร์ฟเวอร์นี้', en: 'Summarize what was said in this server' },
@@ -273,8 +273,8 @@ export const commandTable: readonly CommandSpec[] = [
     {
       options: [
         text('span', false, {
-          th: 'วันนี้ · 3 ชม. · on 7 · off · digest 18:00 (ว่าง: ตั้งแต่ข้อความล่าสุดของคุณ)',
-          en: 'today · 3h · on 7 · off · digest 18:00 (empty: since your last message)',
+          th: 'วันนี้ · 3 ชม. · ผู้ดูแล: on 7 (เก็บ 7 วัน), off (หยุดและลบ) · ว่าง: ตั้งแต่ข้อความล่าสุดของคุณ',
+          en: 'today · 3h · admins: on 7 (keep 7 days), off (stop, delete) · empty: since your last message',
         }),
       ],
     },

@@ -54,7 +54,6 @@ const texts = {
   catchUp: { th: '- เก็บข้อความไว้สรุป (/summary): {value}', en: '- Messages kept for /summary: {value}' },
   catchUpOn: { th: '{days} วัน', en: '{days} days' },
   catchUpOff: { th: 'ไม่เก็บ (ผู้ดูแลเปิดได้ด้วย /summary on)', en: 'not kept (admins turn it on with /summary on)' },
-  digest: { th: ', สรุปประจำวันเวลา {time} น.', en: ', a daily digest at {time}' },
   updated: { th: 'แก้ไขล่าสุดโดย {who} เมื่อ {when}', en: 'Last changed by {who} on {when}' },
 } satisfies Record<string, Localized>;
 
@@ -106,11 +105,7 @@ export function settingsLines(
         ),
       }),
       say(texts.catchUp, language, {
-        value:
-          settings.catchUpDays === undefined
-            ? say(texts.catchUpOff, language)
-            : say(texts.catchUpOn, language, { days: settings.catchUpDays }) +
-              (settings.digestAt ? say(texts.digest, language, { time: settings.digestAt }) : ''),
+        value: settings.catchUpDays === undefined ? say(texts.catchUpOff, language) : say(texts.catchUpOn, language, { days: settings.catchUpDays }),
       }),
     );
   }
