@@ -1,5 +1,6 @@
 import KeyvRedis, { type RedisClientConnectionType } from '@keyv/redis';
 import { Keyv } from 'keyv';
+import { RedisGroupLogStore } from '../catchup/redis-group-log-store.js';
 import { RedisReminderStore } from '../reminders/redis-reminder-store.js';
 import { connectRedisClient, type RedisClient } from '../redis/redis-client.js';
 import type { Logger } from '../shared/log.js';
@@ -8,8 +9,9 @@ import { RedisUsageStore } from './redis-usage-store.js';
 
 // The keyv namespaces on Redis (REDIS_URL), shared by every bot process: history under `saeng:history:`, caches
 // under `saeng:cache:`, space settings under `saeng:settings:` (and beside them usage under `saeng:usage:`, reminders
-// under `saeng:reminders:`). Keyv hands the TTL to @keyv/redis, which sets it as the key's own expiry (SET … PX), so Redis
-// drops what expired. A namespace's clear() scans only its own prefix: other namespaces and other apps' keys stay.
+// under `saeng:reminders:`, the catch-up log under `saeng:catchup:`). Keyv hands the TTL to @keyv/redis, which sets
+// it as the key's own expiry (SET … PX), so Redis drops what expired. A namespace's clear() scans only its own
+// prefix: other namespaces and other apps' keys stay.
 
 export const defaultRedisKeyPrefix = 'saeng:';
 
@@ -92,6 +94,7 @@ function storageOver(client: RedisClient, options: RedisStorageOptions): RedisSt
     ...namespaces,
     usage: new RedisUsageStore({ client, keyPrefix }),
     reminders: new RedisReminderStore({ client, keyPrefix }),
+    groupLog: new RedisGroupLogStore({ client, keyPrefix }),
     redis: { client, keyPrefix },
     healthy: async () => (closed ? false : pings(client, healthTimeoutMs)),
     close: () => {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Keyv } from 'keyv';
+import type { GroupLogStore } from '../catchup/group-log-store.js';
+import { SqliteGroupLogStore } from '../catchup/sqlite-group-log-store.js';
 import type { ReminderStore } from '../reminders/reminder-store.js';
 import { SqliteReminderStore } from '../reminders/sqlite-reminder-store.js';
 import { SqliteKeyvStore } from './sqlite-keyv-store.js';
@@ -18,6 +20,8 @@ export interface Storage {
   usage: UsageStore;
   /** /remind's reminders with their delivery leases (src/reminders/reminder-store.ts), kept until delivered or cancelled. */
   reminders: ReminderStore;
+  /** The catch-up log of the groups that turned /summary on (src/catchup/group-log-store.ts), kept for their retention. */
+  groupLog: GroupLogStore;
   /**
    * Whether the store answers a cheap query now, for /readyz (SQLite: `SELECT 1`; Redis: `PING`): false once it is
    * closed, unreadable or unreachable. Never rejects.
@@ -44,6 +48,7 @@ export function openStorage(dataDir: string | ':memory:'): Storage {
     settings: open('settings'),
     usage: new SqliteUsageStore(database),
     reminders: new SqliteReminderStore(database),
+    groupLog: new SqliteGroupLogStore(database),
     healthy: async () => {
       try {
         return database.prepare('SELECT 1 AS one').get() !== undefined;
