@@ -16,7 +16,7 @@ import { GroupContext } from './pipeline/group-context.js';
 import { InboundWorker } from './pipeline/inbound-worker.js';
 import { Outbound } from './pipeline/outbound.js';
 import { RecentAttachments } from './pipeline/recent-attachments.js';
-import { createRouter, type MessageRouter } from './pipeline/router.js';
+import { createRouter, type MessageRouter, type RouterDependencies } from './pipeline/router.js';
 import type { InboundQueue } from './queue/inbound-queue.js';
 import { RedisInboundQueue } from './queue/redis-inbound-queue.js';
 import { SqliteInboundQueue } from './queue/sqlite-inbound-queue.js';
@@ -39,6 +39,8 @@ export interface PipelineServices {
   agent: TurnRunner;
   commands: CommandDispatcher;
   spaceSettings: SpaceSettingsStore;
+  /** Catch-up's log and words (src/app-catchup.ts); absent: off. */
+  catchUp?: RouterDependencies['catchUp'];
 }
 
 export interface Pipeline {
@@ -122,6 +124,7 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
             reminderRequestText(message, { names, now: clock(), timeZone: config.BOT_TIMEZONE }),
         }
       : {}),
+    ...(services.catchUp ? { catchUp: services.catchUp } : {}),
     late: {
       maxAgeMs: config.MAX_MESSAGE_AGE_MS,
       missedAgeMs: config.MISSED_MESSAGE_AGE_MS,
@@ -143,7 +146,7 @@ export function wirePipeline(options: AppOptions, services: PipelineServices): P
     router,
     adapters: options.adapters ?? [],
     platformStarted: options.platformStarted,
-    spaces: { history: storage.history, knowledge, settings: spaceSettings, reminders: storage.reminders },
+    spaces: { history: storage.history, knowledge, settings: spaceSettings, reminders: storage.reminders, groupLog: storage.groupLog },
     records: storage.cache,
     // Twice the turn slots: a turn waiting for a slot while another's answer is sent, no more (the rest stay in
     // the shared stream for another process).

@@ -3,10 +3,11 @@ import type { KnowledgeStore } from '../knowledge/index.js';
 import type { SpaceMove } from '../shared/channel.js';
 import type { Logger } from '../shared/log.js';
 import type { ReminderStore } from '../reminders/reminder-store.js';
+import type { GroupLogStore } from '../catchup/group-log-store.js';
 import type { SpaceSettingsStore } from '../settings/space-settings-store.js';
 
 // A space's new platform id (a Telegram group upgraded to a supergroup gets a new chat id): what is kept under the
-// old key moves, so the group keeps its knowledge bases, their bindings, its /settings, its reminders and its conversation. Both Telegram's
+// old key moves, so the group keeps its knowledge bases, their bindings, its /settings, its reminders, its catch-up log and its conversation. Both Telegram's
 // service messages (one in the old chat, one in the new) trigger it: the second finds nothing left to move.
 
 export interface SpaceMoveStores {
@@ -17,6 +18,8 @@ export interface SpaceMoveStores {
   settings?: Pick<SpaceSettingsStore, 'move'>;
   /** The space's reminders (absent: nothing to move); their chat is the new one when they are sent. */
   reminders?: Pick<ReminderStore, 'moveSpace'>;
+  /** The space's catch-up log (absent: nothing to move). */
+  groupLog?: Pick<GroupLogStore, 'moveSpace'>;
 }
 
 export async function moveSpace(stores: SpaceMoveStores & { log: Logger }, move: SpaceMove): Promise<void> {
@@ -25,6 +28,7 @@ export async function moveSpace(stores: SpaceMoveStores & { log: Logger }, move:
   const history = await moveHistory(stores.history, move.from, move.to);
   const settings = (await stores.settings?.move(move.from, move.to)) ?? false;
   await stores.reminders?.moveSpace(move.from, move.to);
+  await stores.groupLog?.moveSpace(move.from, move.to);
   if (knowledge.knowledgeBases + knowledge.bindings === 0 && !history && !settings) return;
   stores.log.info(
     {
