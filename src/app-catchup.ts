@@ -6,6 +6,7 @@ import { createSummaryCommand, type CatchUpSummarizer } from './commands/summary
 import { maskCredentials } from './dlp/mask-credentials.js';
 import type { RouterDependencies } from './pipeline/router.js';
 import type { SpaceSettingsStore } from './settings/space-settings-store.js';
+import type { Platform } from './shared/types.js';
 import type { Storage } from './storage/storage.js';
 
 // Catch-up (docs/architecture.md, "Catch-up"): the log of groups whose admin turned it on, `/summary` over it, and
@@ -17,6 +18,7 @@ export interface CatchUpServices {
   spaceSettings: SpaceSettingsStore;
   secrets: readonly string[];
   summarize: CatchUpSummarizer;
+  readsAllGroupMessages?: (platform: Platform) => boolean | undefined;
 }
 
 /** Days a group's messages are kept when an admin says only "/summary on". */
@@ -45,6 +47,7 @@ export function wireCatchUp(options: AppOptions, services: CatchUpServices): Non
       summarize: services.summarize,
       timeZone: config.BOT_TIMEZONE,
       defaultDays: defaultCatchUpDays,
+      ...(services.readsAllGroupMessages ? { readsAllGroupMessages: services.readsAllGroupMessages } : {}),
     }),
   );
   return {

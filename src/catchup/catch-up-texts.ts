@@ -15,6 +15,10 @@ export const catchUpTexts = {
     th: 'ปิดการเก็บข้อความเพื่อสรุปแล้ว และลบข้อความที่เก็บไว้ทั้งหมด ({count} ข้อความ)',
     en: 'Catch-up is off, and every kept message was deleted ({count}).',
   },
+  blind: {
+    th: '⚠️ ตอนนี้บอทเห็นเฉพาะข้อความที่เรียกบอทในกลุ่ม จึงเก็บได้แค่ข้อความเหล่านั้น (Telegram: ปิด privacy mode ที่ @BotFather แล้วเชิญบอทเข้ากลุ่มใหม่)',
+    en: '⚠️ The bot sees only the group messages addressed to it, so only those can be kept (Telegram: turn privacy mode off in @BotFather, then re-add the bot).',
+  },
   alreadyOff: {
     th: 'กลุ่มนี้ยังไม่ได้เปิดการเก็บข้อความเพื่อสรุป ผู้ดูแลเปิดได้ด้วย /summary on',
     en: 'Catch-up is not on in this group. Admins turn it on with /summary on.',

@@ -8,7 +8,7 @@ import type { SpaceSettingsStore } from '../settings/space-settings-store.js';
 import { commandEntry } from '../shared/command-table.js';
 import { say, type Localized } from '../shared/i18n.js';
 import { sentAtText } from '../shared/sent-at-text.js';
-import type { Language } from '../shared/types.js';
+import type { Language, Platform } from '../shared/types.js';
 import { adminIdOf } from './admin-id.js';
 import type { CommandContext, CommandHandler, CommandResult } from './command.js';
 
@@ -37,6 +37,8 @@ export interface SummaryCommandOptions {
   timeZone: string;
   /** Days kept when an admin says only "/summary on". */
   defaultDays: number;
+  /** Whether the platform shows the bot every group message (false: Telegram's privacy mode), as its adapter said. */
+  readsAllGroupMessages?: (platform: Platform) => boolean | undefined;
 }
 
 /** Messages one summary reads at most (the newest): bounded model calls on a CPU box. */
@@ -125,7 +127,12 @@ export function createSummaryCommand(options: SummaryCommandOptions): CommandHan
             const days = request.days ?? options.defaultDays;
             await change(context, (current) => ({ ...current, catchUpDays: days }));
             log.info({ space, days, by: adminIdOf(message) }, 'catch-up turned on');
-            return { text: say(wasOn ? texts.retentionChanged : texts.turnedOn, language, { days }) };
+            const blind = options.readsAllGroupMessages?.(message.platform) === false;
+            return {
+              text: [say(wasOn ? texts.retentionChanged : texts.turnedOn, language, { days }), blind ? say(texts.blind, language) : undefined]
+                .filter(Boolean)
+                .join('\n'),
+            };
           }
           case 'off': {
             if (!canSwitch(context)) return { text: say(refusal(context), language) };

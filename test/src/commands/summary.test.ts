@@ -20,7 +20,7 @@ import { inboundMessage } from '../../support/inbound-message.js';
 const t0 = Date.UTC(2026, 11, 7, 3, 0); // Monday 7 December 2026, 10:00 in Bangkok
 const minute = 60_000;
 
-function setup(summarize?: CatchUpSummarizer) {
+function setup(summarize?: CatchUpSummarizer, readsAll?: boolean) {
   const store = new SqliteGroupLogStore(new Database(':memory:'));
   const settings = new SpaceSettingsStore(new Keyv());
   const seen: (readonly GroupLogEntry[])[] = [];
@@ -29,6 +29,7 @@ function setup(summarize?: CatchUpSummarizer) {
     log: store,
     timeZone: 'Asia/Bangkok',
     defaultDays: 7,
+    readsAllGroupMessages: () => readsAll,
     summarize:
       summarize ??
       (async (entries, options) => {
@@ -107,6 +108,11 @@ describe('/summary', () => {
     expect(await store.count('telegram:-100')).toBe(0);
     expect((await settings.get('telegram:-100')).catchUpDays).toBeUndefined();
     expect(await run(['off'], { admin: true })).toContain('ยังไม่ได้เปิด');
+  });
+
+  it('warns when the bot cannot see the group’s messages (Telegram privacy mode)', async () => {
+    expect(await setup(undefined, false).run(['on'], { admin: true })).toContain('privacy mode');
+    expect(await setup(undefined, true).run(['on'], { admin: true })).not.toContain('privacy mode');
   });
 
   it('is for groups', async () => {
