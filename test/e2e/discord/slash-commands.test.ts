@@ -31,7 +31,7 @@ describe('Discord slash commands', () => {
   it('registers the commands in the guilds of DISCORD_GUILD_IDS, /kb for Manage Server, descriptions in Thai', async () => {
     harness = await startDiscordHarness({ discord: { guilds }, environment: { DISCORD_GUILD_IDS: '700000000000000001' } });
     const commands = harness.discord.commands('700000000000000001') ?? [];
-    expect(commands.map((command) => command.name)).toEqual(['help', 'status', 'reset', 'whoami', 'kb', 'usage', 'remind', 'reminders', 'settings']);
+    expect(commands.map((command) => command.name)).toEqual(['help', 'status', 'reset', 'whoami', 'kb', 'usage', 'remind', 'summary', 'reminders', 'settings']);
     const kb = commands.find((command) => command.name === 'kb');
     expect(kb?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     expect(kb?.description).toBe('จัดการคลังความรู้ของเซิร์ฟเวอร์ (ผู้ดูแล)');
@@ -46,6 +46,10 @@ describe('Discord slash commands', () => {
     const remind = commands.find((command) => command.name === 'remind');
     expect(remind?.default_member_permissions ?? null).toBeNull();
     expect(remind?.options?.map((option) => option.name)).toEqual(['add', 'list', 'cancel']);
+    // /summary: for everyone (on/off is checked by the command), one optional span in words.
+    const summary = commands.find((command) => command.name === 'summary');
+    expect(summary?.default_member_permissions ?? null).toBeNull();
+    expect(summary?.options?.map((option) => [option.name, option.required ?? false])).toEqual([['span', false]]);
     expect(harness.discord.commands()).toBeUndefined();
   });
 
@@ -60,6 +64,7 @@ describe('Discord slash commands', () => {
       'kb',
       'usage',
       'remind',
+      'summary',
       'reminders',
       'settings',
     ]);
