@@ -1,8 +1,14 @@
 import type { AppOptions } from './app.js';
 import { CatchUpRecorder } from './catchup/catch-up-recorder.js';
 import { summaryCallWords } from './catchup/summary-call.js';
+import { catchUpTexts } from './catchup/catch-up-texts.js';
+import { DigestSchedule } from './catchup/digest-schedule.js';
 import type { CommandDispatcher } from './commands/dispatcher.js';
-import { createSummaryCommand, type CatchUpSummarizer } from './commands/summary.js';
+import { createSummaryCommand, summaryMaxEntries, type CatchUpSummarizer } from './commands/summary.js';
+import type { ComposedText } from './reminders/reminder-delivery.js';
+import { defaultReminderLimits, type Reminder } from './reminders/reminder-store.js';
+import { say } from './shared/i18n.js';
+import { sentAtText } from './shared/sent-at-text.js';
 import { maskCredentials } from './dlp/mask-credentials.js';
 import type { RouterDependencies } from './pipeline/router.js';
 import type { SpaceSettingsStore } from './settings/space-settings-store.js';
@@ -24,7 +30,14 @@ export interface CatchUpServices {
 /** Days a group's messages are kept when an admin says only "/summary on". */
 export const defaultCatchUpDays = 7;
 
-export function wireCatchUp(options: AppOptions, services: CatchUpServices): NonNullable<RouterDependencies['catchUp']> {
+export interface WiredCatchUp {
+  /** The router's hooks: every message of a group that keeps them logged; a catch-up in words is /summary. */
+  router: NonNullable<RouterDependencies['catchUp']>;
+  /** Writes a daily digest when it is due (ReminderDeliveryOptions.compose). */
+  composeDigest(reminder: Reminder): Promise<ComposedText>;
+}
+
+export function wireCatchUp(options: AppOptions, services: CatchUpServices): WiredCatchUp {
   const { config, log } = options;
   const { storage, secrets } = services;
   const clock = options.now ?? (() => new Date());
@@ -42,6 +55,7 @@ export function wireCatchUp(options: AppOptions, services: CatchUpServices): Non
   });
   services.commands.add(
     createSummaryCommand({
+      digests: new DigestSchedule(storage.reminders, config.BOT_TIMEZONE, defaultReminderLimits),
       settings: services.spaceSettings,
       log: storage.groupLog,
       summarize: services.summarize,
@@ -50,8 +64,25 @@ export function wireCatchUp(options: AppOptions, services: CatchUpServices): Non
       ...(services.readsAllGroupMessages ? { readsAllGroupMessages: services.readsAllGroupMessages } : {}),
     }),
   );
+  const composeDigest = async (reminder: Reminder): Promise<ComposedText> => {
+    // Catch-up turned off since: the digest goes with it.
+    if ((await services.spaceSettings.get(reminder.spaceKey)).catchUpDays === undefined) return { stop: true };
+    const now = clock().getTime();
+    const entries = await storage.groupLog.read(reminder.spaceKey, { from: now - dayMs, to: now, limit: summaryMaxEntries });
+    if (entries.length === 0) return { skip: true };
+    const { language } = reminder;
+    const summary = await services.summarize(entries, { language, onProgress: () => undefined });
+    if (summary === undefined) throw new Error('the model did not summarize');
+    const from = sentAtText(new Date(entries[0]?.at ?? now), language, config.BOT_TIMEZONE, now);
+    return { text: `${say(catchUpTexts.digestHeading, language, { count: entries.length, from })}\n\n${summary}` };
+  };
   return {
-    record: (message, days) => recorder.record(message, days),
-    summaryWords: (message) => summaryCallWords(message),
+    router: {
+      record: (message, days) => recorder.record(message, days),
+      summaryWords: (message) => summaryCallWords(message),
+    },
+    composeDigest,
   };
 }
+
+const dayMs = 24 * 3_600_000;

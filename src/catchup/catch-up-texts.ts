@@ -19,6 +19,24 @@ export const catchUpTexts = {
     th: '⚠️ ตอนนี้บอทเห็นเฉพาะข้อความที่เรียกบอทในกลุ่ม จึงเก็บได้แค่ข้อความเหล่านั้น (Telegram: ปิด privacy mode ที่ @BotFather แล้วเชิญบอทเข้ากลุ่มใหม่)',
     en: '⚠️ The bot sees only the group messages addressed to it, so only those can be kept (Telegram: turn privacy mode off in @BotFather, then re-add the bot).',
   },
+  digestOn: {
+    th: '📝 ตั้งสรุปประจำวันแล้ว: ทุกวันเวลา {time} น. แสงจะสรุปข้อความ 24 ชั่วโมงที่ผ่านมาในห้องนี้ (วันที่ไม่มีข้อความจะไม่ส่ง) ครั้งแรก {next} ปิดได้ด้วย /summary digest off',
+    en: '📝 Daily digest set: every day at {time} the bot summarizes the last 24 hours here (nothing is sent on a quiet day). First one: {next}. Turn it off with /summary digest off.',
+  },
+  digestOff: { th: 'ปิดสรุปประจำวันแล้ว', en: 'The daily digest is off.' },
+  digestNone: { th: 'กลุ่มนี้ไม่ได้ตั้งสรุปประจำวันไว้', en: 'This group has no daily digest.' },
+  digestTime: {
+    th: 'บอกเวลาของสรุปประจำวันด้วยครับ เช่น /summary digest 18:00 หรือ /summary digest 6 โมงเย็น',
+    en: 'Say the time of the daily digest, e.g. /summary digest 18:00.',
+  },
+  digestFull: {
+    th: 'ตั้งสรุปประจำวันไม่ได้: ห้องนี้มีการเตือนครบจำนวนแล้ว ลบบางรายการก่อนด้วย /remind cancel <เลข>',
+    en: 'The daily digest could not be set: this chat has as many reminders as it may. Cancel one with /remind cancel <number>.',
+  },
+  digestHeading: {
+    th: '📝 สรุปประจำวัน ({count} ข้อความ ตั้งแต่ {from})',
+    en: '📝 Daily digest ({count} messages since {from})',
+  },
   alreadyOff: {
     th: 'กลุ่มนี้ยังไม่ได้เปิดการเก็บข้อความเพื่อสรุป ผู้ดูแลเปิดได้ด้วย /summary on',
     en: 'Catch-up is not on in this group. Admins turn it on with /summary on.',
@@ -65,7 +83,7 @@ export const catchUpTexts = {
     en: 'Sorry, the kept messages cannot be read right now (a storage problem). Please try again later.',
   },
   invalid: {
-    th: 'ใช้แบบนี้ครับ: /summary (ตั้งแต่ข้อความล่าสุดของคุณ) · /summary วันนี้ · /summary 3 ชม. · ผู้ดูแล: /summary on [จำนวนวัน 1–{maxDays}] · /summary off',
-    en: 'Use: /summary (since your last message) · /summary today · /summary 3h · admins: /summary on [days 1–{maxDays}] · /summary off',
+    th: 'ใช้แบบนี้ครับ: /summary (ตั้งแต่ข้อความล่าสุดของคุณ) · /summary วันนี้ · /summary 3 ชม. · ผู้ดูแล: /summary on [จำนวนวัน 1–{maxDays}] · /summary off · /summary digest 18:00 | off',
+    en: 'Use: /summary (since your last message) · /summary today · /summary 3h · admins: /summary on [days 1–{maxDays}] · /summary off · /summary digest 18:00 | off',
   },
 } satisfies Record<string, Localized>;

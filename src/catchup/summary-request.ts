@@ -15,12 +15,15 @@ export type SummaryRequest =
   | { kind: 'summary'; span: SummarySpan }
   | { kind: 'on'; days?: number }
   | { kind: 'off' }
+  /** The daily digest at a time said in words ("18:00", "6 โมงเย็น"), or off (`at` undefined). */
+  | { kind: 'digest'; at: string | undefined }
   | { kind: 'help' }
   | { kind: 'invalid'; problem: 'days' | 'hours' | 'unknown' };
 
 const onWords = new Set(['on', 'เปิด', 'start']);
 const offWords = new Set(['off', 'ปิด', 'stop']);
 const todayWords = new Set(['today', 'วันนี้']);
+const digestWords = new Set(['digest', 'daily', 'ประจำวัน', 'รายวัน']);
 const helpWords = new Set(['help', 'วิธีใช้', 'ช่วย']);
 const hourUnits = ['ชั่วโมง', 'ชม.', 'ชม', 'hours', 'hour', 'hrs', 'hr', 'h'];
 const dayUnits = ['วัน', 'days', 'day', 'd'];
@@ -45,6 +48,10 @@ export function parseSummaryRequest(words: readonly string[], maxDays: number): 
     return days !== undefined && days >= 1 && days <= maxDays ? { kind: 'on', days } : { kind: 'invalid', problem: 'days' };
   }
   if (offWords.has(first)) return { kind: 'off' };
+  if (digestWords.has(first)) {
+    const at = words.slice(1).join(' ').trim();
+    return { kind: 'digest', at: at === '' || offWords.has(at.toLowerCase()) ? undefined : at };
+  }
   const hours = countWithUnit(words, hourUnits);
   if (hours !== undefined)
     return hours >= 1 && hours <= maxDays * 24 ? { kind: 'summary', span: { kind: 'hours', hours } } : { kind: 'invalid', problem: 'hours' };

@@ -1,6 +1,9 @@
 import { catchUpTexts as texts } from '../catchup/catch-up-texts.js';
 import type { GroupLogEntry } from '../catchup/group-log-entry.js';
+import type { DigestSchedule } from '../catchup/digest-schedule.js';
 import { parseSummaryRequest, type SummarySpan } from '../catchup/summary-request.js';
+import { describeWhen } from '../reminders/when/describe-when.js';
+import { parseWhen } from '../reminders/when/parse-when.js';
 import { instantOf, wallClockOf } from '../reminders/when/zoned-time.js';
 import type { SpaceSettings } from '../settings/space-settings.js';
 import { spaceSettingsLimits } from '../settings/space-settings.js';
@@ -37,6 +40,8 @@ export interface SummaryCommandOptions {
   timeZone: string;
   /** Days kept when an admin says only "/summary on". */
   defaultDays: number;
+  /** The daily digests (a kind of reminder); absent: /summary digest says it is not available. */
+  digests?: Pick<DigestSchedule, 'set' | 'clear'>;
   /** Whether the platform shows the bot every group message (false: Telegram's privacy mode), as its adapter said. */
   readsAllGroupMessages?: (platform: Platform) => boolean | undefined;
 }
@@ -95,6 +100,21 @@ export function createSummaryCommand(options: SummaryCommandOptions): CommandHan
     };
   };
 
+  /** `/summary digest <time>` (in words: "18:00", "6 โมงเย็น") or `off`. */
+  const digest = async (said: string | undefined, context: CommandContext): Promise<CommandResult> => {
+    const { message, language } = context;
+    const digests = options.digests;
+    if (!digests) return { text: say(texts.invalid, language, { maxDays: spaceSettingsLimits.catchUpDays }) };
+    if (said === undefined) return { text: say((await digests.clear(message.spaceKey)) > 0 ? texts.digestOff : texts.digestNone, language) };
+    const when = parseWhen(`ทุกวัน ${said}`, { now: context.now(), timeZone: options.timeZone });
+    if (when.kind !== 'at') return { text: say(texts.digestTime, language) };
+    const time = wallClockOf(when.at, options.timeZone);
+    const result = await digests.set(message, { hour: time.hour, minute: time.minute }, language, context.now());
+    if (!result.added) return { text: say(texts.digestFull, language) };
+    const clock = `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
+    return { text: say(texts.digestOn, language, { time: clock, next: describeWhen(new Date(result.reminder.dueAt), undefined, language, options.timeZone) }) };
+  };
+
   const change = async (context: CommandContext, patch: (current: SpaceSettings) => SpaceSettings) =>
     options.settings.update(context.message.spaceKey, (current) => ({
       ...patch(current),
@@ -139,9 +159,14 @@ export function createSummaryCommand(options: SummaryCommandOptions): CommandHan
             if ((await options.settings.get(space)).catchUpDays === undefined) return { text: say(texts.alreadyOff, language) };
             await change(context, ({ catchUpDays: _days, ...rest }) => rest);
             const count = await options.log.deleteSpace(space);
+            await options.digests?.clear(space);
             log.info({ space, deleted: count, by: adminIdOf(message) }, 'catch-up turned off');
             return { text: say(texts.turnedOff, language, { count }) };
           }
+          case 'digest':
+            if (!canSwitch(context)) return { text: say(refusal(context), language) };
+            if ((await options.settings.get(space)).catchUpDays === undefined) return { text: say(texts.alreadyOff, language) };
+            return await digest(request.at, context);
         }
       } catch (error) {
         log.warn({ space, error: String(error) }, 'catch-up store unavailable');

@@ -1,7 +1,7 @@
 import type { DeliveryJournal, PlatformAdapter } from '../shared/channel.js';
 import { say } from '../shared/i18n.js';
 import type { Logger } from '../shared/log.js';
-import type { Platform, Reply } from '../shared/types.js';
+import type { InboundMessage, Platform, Reply } from '../shared/types.js';
 import { originInSpace, parseReminderOrigin } from './reminder-origin.js';
 import type { ClaimedReminder, Reminder, ReminderStore } from './reminder-store.js';
 import { reminderTexts } from './reminder-texts.js';
@@ -43,7 +43,15 @@ export interface ReminderDeliveryOptions {
   leaseMs?: number;
   /** The longest sleep: reminders another process added are seen within it. */
   pollMs?: number;
+  /**
+   * Writes the text of a reminder of a kind (a catch-up digest) when it is due; it may take minutes (a model), the
+   * claim is renewed meanwhile. Absent: such reminders wait.
+   */
+  compose?(reminder: Reminder): Promise<ComposedText>;
 }
+
+/** What a composed reminder says this time: a text, nothing this time (`skip`), or nothing ever again (`stop`: deleted). */
+export type ComposedText = { text: string } | { skip: true } | { stop: true };
 
 /** Later than this after its time, a reminder says it is late. */
 const lateAfterMs = 2 * 60_000;
@@ -61,6 +69,8 @@ export class ReminderDelivery {
   private readonly attempts = new Map<string, number>();
   private cancelTimer: (() => void) | undefined;
   private running: Promise<void> | undefined;
+  /** Composed reminders being written and sent beside the loop (a digest's summary must not hold up the others). */
+  private readonly composing = new Set<Promise<void>>();
   private stopped = true;
   private again = false;
 
@@ -101,6 +111,7 @@ export class ReminderDelivery {
     this.stopped = true;
     this.cancelTimer?.();
     await this.running;
+    await Promise.all([...this.composing]);
   }
 
   private async round(): Promise<void> {
@@ -136,10 +147,61 @@ export class ReminderDelivery {
     }
     const adapter = this.adapters.get(origin.platform);
     if (!adapter || this.options.platformStarted?.(origin.platform) === false) return false;
+    if (reminder.kind !== undefined) {
+      this.startComposing(claim, origin, adapter);
+      return false;
+    }
+    return this.send(claim, origin, adapter, (now, next) => this.replyOf(reminder, now, next, origin.messageId));
+  }
+
+  /** Writes a composed reminder's text beside the loop, its claim renewed until it is sent; the loop goes on. */
+  private startComposing(claim: ClaimedReminder, origin: InboundMessage, adapter: Pick<PlatformAdapter, 'responderFor'>): void {
+    const compose = this.options.compose;
+    if (!compose) return;
+    let renewing = true;
+    const renew = () => {
+      if (!renewing) return;
+      void this.options.store.renew(claim, this.options.now(), this.leaseMs).catch(() => false);
+      cancelRenew = this.scheduler.schedule(Math.floor(this.leaseMs / 3), renew);
+    };
+    let cancelRenew = this.scheduler.schedule(Math.floor(this.leaseMs / 3), renew);
+    const work = (async () => {
+      try {
+        const composed = await compose(claim.reminder).catch((error: unknown) => ({ error }));
+        if ('error' in composed) {
+          await this.failed(claim, this.nextDueAt(claim.reminder, this.options.now()), composed.error);
+          return;
+        }
+        if ('stop' in composed || 'skip' in composed) {
+          await this.options.store.complete(claim, 'stop' in composed ? undefined : this.nextDueAt(claim.reminder, this.options.now()));
+          return;
+        }
+        // Not a reply: a digest stands on its own, it does not quote the command that set it every day.
+        await this.send(claim, origin, adapter, () => ({ text: composed.text, files: [] }));
+      } catch (error) {
+        this.options.log.warn({ reminder: claim.reminder.id, error: String(error) }, 'reminders: a composed reminder failed');
+      } finally {
+        renewing = false;
+        cancelRenew();
+      }
+    })();
+    this.composing.add(work);
+    void work.finally(() => this.composing.delete(work));
+  }
+
+  /** Sends one occurrence's reply; true when the occurrence is done (sent, or given up). */
+  private async send(
+    claim: ClaimedReminder,
+    origin: InboundMessage,
+    adapter: Pick<PlatformAdapter, 'responderFor'>,
+    replyOf: (now: number, next: number | undefined) => Reply,
+  ): Promise<boolean> {
+    const { reminder } = claim;
+    const { log } = this.options;
     const now = this.options.now();
     const next = this.nextDueAt(reminder, now);
     try {
-      const reply = await this.options.prepare(this.replyOf(reminder, now, next, origin.messageId), origin.conversationKey, reminder.language);
+      const reply = await this.options.prepare(replyOf(now, next), origin.conversationKey, reminder.language);
       await adapter.responderFor(origin).send(reply, this.journalOf(claim));
       this.attempts.delete(reminder.id);
       if (!(await this.options.store.complete(claim, next))) log.warn({ reminder: reminder.id }, 'reminders: the lease ran out while sending');
@@ -147,19 +209,26 @@ export class ReminderDelivery {
       return true;
     } catch (error) {
       if (error instanceof LeaseLost) return false;
-      const attempts = (this.attempts.get(reminder.id) ?? 0) + 1;
-      this.attempts.set(reminder.id, attempts);
-      const fields = { space: reminder.spaceKey, reminder: reminder.id, attempts, error: String(error) };
-      if (attempts < maximumAttempts) {
-        log.warn(fields, 'reminders: sending failed; trying again when the lease ends');
-        return false;
-      }
-      // The chat is gone or refuses the bot: this occurrence is given up, a recurring reminder keeps its next one.
-      log.error(fields, 'reminders: sending failed too often; this occurrence is given up');
-      this.attempts.delete(reminder.id);
-      await this.options.store.complete(claim, next);
-      return true;
+      return this.failed(claim, next, error);
     }
+  }
+
+  /** Counts a failed attempt; past the last one the occurrence is given up (true), a recurring reminder keeping its next. */
+  private async failed(claim: ClaimedReminder, next: number | undefined, error: unknown): Promise<boolean> {
+    const { reminder } = claim;
+    const { log } = this.options;
+    const attempts = (this.attempts.get(reminder.id) ?? 0) + 1;
+    this.attempts.set(reminder.id, attempts);
+    const fields = { space: reminder.spaceKey, reminder: reminder.id, attempts, error: String(error) };
+    if (attempts < maximumAttempts) {
+      log.warn(fields, 'reminders: sending failed; trying again when the lease ends');
+      return false;
+    }
+    // The chat is gone or refuses the bot: this occurrence is given up, a recurring reminder keeps its next one.
+    log.error(fields, 'reminders: sending failed too often; this occurrence is given up');
+    this.attempts.delete(reminder.id);
+    await this.options.store.complete(claim, next);
+    return true;
   }
 
   /** A recurring reminder's next time after both its due time and now (missed ones are skipped). */

@@ -26,6 +26,11 @@ export interface NewReminder {
   timeOfDay?: { hour: number; minute: number };
   timeZone: string;
   language: 'th' | 'en';
+  /**
+   * 'digest': a group's daily catch-up digest (/summary digest): its text is written when it is due
+   * (ReminderDeliveryOptions.compose), `text` is only its name in /reminders. Absent: a reminder of `text`.
+   */
+  kind?: 'digest';
   /** Opaque JSON (the request message, so the adapter can answer in that chat), at most `reminderBounds.originBytes`. */
   origin: string;
   createdAt: number;
@@ -114,6 +119,7 @@ const bodySchema = z.object({
   timeOfDay: z.object({ hour: z.number().int().min(0).max(23), minute: z.number().int().min(0).max(59) }).optional(),
   timeZone: z.string().min(1).max(bounds.timeZoneChars),
   language: z.enum(['th', 'en']),
+  kind: z.literal('digest').optional(),
   origin: z.string().refine((origin) => Buffer.byteLength(origin) <= bounds.originBytes, 'origin too long'),
   createdAt: epochMs,
 });
