@@ -7,6 +7,7 @@ import { markUnsupportedNumbers } from '../agent/guards/unsupported-numbers.js';
 import { extractFigures } from '../agent/guards/number-figures.js';
 import { scanForCredentials } from '../src/dlp/scan.js';
 import type { ToolCallRecord, TurnRecord } from '../src/shared/types.js';
+import { seeded } from './seeded.js';
 
 // `npm run bench -- guards`: the post-answer pipeline on a 4 KB and a 100 KB answer, the stream monitor fed 100 KB
 // in 8-character deltas, and the worst case over 1,000 adversarial inputs — each against a naive baseline measured
@@ -14,14 +15,6 @@ import type { ToolCallRecord, TurnRecord } from '../src/shared/types.js';
 
 // The XQuAD Thai set, copied into test/fixtures with its licence.
 const xquadPath = new URL('../test/fixtures/knowledge/xquad.th.json', import.meta.url);
-
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 function thaiParagraphs(): string[] {
   const schema = z.object({ data: z.array(z.object({ paragraphs: z.array(z.object({ context: z.string() })) })) });

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { renderTextImage } from '../test/support/text-images.js';
 import type { OcrDocument } from './ocr-corpus.js';
+import { seeded } from './seeded.js';
 
 // The ways a picture of a document goes wrong before it reaches OCR, each made with sharp from the rendered
 // text. Every condition is deterministic (seeded noise), so two runs OCR the same bytes.
@@ -17,14 +18,6 @@ const white = { r: 255, g: 255, b: 255 };
 /** Dark text on a white page. */
 function render(document: OcrDocument, dpi = 150, margin = 40): Promise<Buffer> {
   return renderTextImage({ text: document.text, font: document.font, dpi, margin });
-}
-
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
 }
 
 function seedOf(text: string): number {

@@ -14,6 +14,7 @@ const benches = [
   'dlp',
   'soak',
   'hardening',
+  'summary',
 ] as const;
 
 const [name, ...rest] = process.argv.slice(2);
