@@ -1,4 +1,7 @@
+import type { TextCompleter } from '../agent/model/index.js';
+import { summarizeLog } from '../agent/catchup/summarize-log.js';
 import type { AppOptions } from './app.js';
+import type { Logger } from './shared/log.js';
 import { CatchUpRecorder } from './catchup/catch-up-recorder.js';
 import { summaryCallWords } from './catchup/summary-call.js';
 import { catchUpTexts } from './catchup/catch-up-texts.js';
@@ -23,7 +26,8 @@ export interface CatchUpServices {
   commands: CommandDispatcher;
   spaceSettings: SpaceSettingsStore;
   secrets: readonly string[];
-  summarize: CatchUpSummarizer;
+  /** The model, for the summaries (agent/catchup/summarize-log.ts). */
+  complete: TextCompleter;
   readsAllGroupMessages?: (platform: Platform) => boolean | undefined;
 }
 
@@ -40,6 +44,7 @@ export interface WiredCatchUp {
 export function wireCatchUp(options: AppOptions, services: CatchUpServices): WiredCatchUp {
   const { config, log } = options;
   const { storage, secrets } = services;
+  const summarize = summarizerOver(services.complete, config.BOT_TIMEZONE, log);
   const clock = options.now ?? (() => new Date());
   const adapters = new Map((options.adapters ?? []).map((adapter) => [adapter.platform, adapter]));
   const recorder = new CatchUpRecorder({
@@ -58,7 +63,7 @@ export function wireCatchUp(options: AppOptions, services: CatchUpServices): Wir
       digests: new DigestSchedule(storage.reminders, config.BOT_TIMEZONE, defaultReminderLimits),
       settings: services.spaceSettings,
       log: storage.groupLog,
-      summarize: services.summarize,
+      summarize,
       timeZone: config.BOT_TIMEZONE,
       defaultDays: defaultCatchUpDays,
       ...(services.readsAllGroupMessages ? { readsAllGroupMessages: services.readsAllGroupMessages } : {}),
@@ -71,7 +76,7 @@ export function wireCatchUp(options: AppOptions, services: CatchUpServices): Wir
     const entries = await storage.groupLog.read(reminder.spaceKey, { from: now - dayMs, to: now, limit: summaryMaxEntries });
     if (entries.length === 0) return { skip: true };
     const { language } = reminder;
-    const summary = await services.summarize(entries, { language, onProgress: () => undefined });
+    const summary = await summarize(entries, { language, onProgress: () => undefined });
     if (summary === undefined) throw new Error('the model did not summarize');
     const from = sentAtText(new Date(entries[0]?.at ?? now), language, config.BOT_TIMEZONE, now);
     return { text: `${say(catchUpTexts.digestHeading, language, { count: entries.length, from })}\n\n${summary}` };
@@ -86,3 +91,17 @@ export function wireCatchUp(options: AppOptions, services: CatchUpServices): Wir
 }
 
 const dayMs = 24 * 3_600_000;
+
+/** /summary's summarizer over the model: the text, or undefined when it could not be made (logged with why). */
+function summarizerOver(complete: TextCompleter, timeZone: string, log: Logger): CatchUpSummarizer {
+  return async (entries, { language, onProgress }) => {
+    const result = await summarizeLog(entries, { complete, language, timeZone, onProgress });
+    log.info({ outcome: result.outcome, entries: entries.length, calls: result.calls, promptTokens: result.promptTokens }, 'catch-up summary');
+    if (result.outcome !== 'summary') {
+      if (result.outcome === 'failed')
+        log.warn({ reason: result.reason, error: result.error === undefined ? undefined : String(result.error) }, 'catch-up summary failed');
+      return undefined;
+    }
+    return result.text;
+  };
+}

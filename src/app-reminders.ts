@@ -2,7 +2,7 @@ import type { AppOptions } from './app.js';
 import type { CommandDispatcher } from './commands/dispatcher.js';
 import { createRemindCommand, createRemindersCommand } from './commands/remind.js';
 import type { Outbound } from './pipeline/outbound.js';
-import { ReminderDelivery } from './reminders/reminder-delivery.js';
+import { ReminderDelivery, type ReminderDeliveryOptions } from './reminders/reminder-delivery.js';
 import { defaultReminderLimits } from './reminders/reminder-store.js';
 import type { Storage } from './storage/storage.js';
 
@@ -14,6 +14,8 @@ export interface ReminderServices {
   commands: CommandDispatcher;
   /** The outbound DLP's verdict on a text a command keeps. */
   credentialKinds(text: string): string[];
+  /** Writes a reminder of a kind when due (a catch-up digest: app-catchup.ts). */
+  compose?: ReminderDeliveryOptions['compose'];
 }
 
 export interface WiredReminders {
@@ -38,6 +40,7 @@ export function wireReminders(options: AppOptions, services: ReminderServices): 
     now: () => clock().getTime(),
     log,
     ...(options.reminderScheduler ? { scheduler: options.reminderScheduler } : {}),
+    ...(services.compose ? { compose: services.compose } : {}),
   });
   const remind = createRemindCommand({
     store: storage.reminders,

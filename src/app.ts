@@ -36,6 +36,7 @@ import { scanForCredentials } from './dlp/scan.js';
 import type { HandledMessage, MessageRouter } from './pipeline/router.js';
 import { wirePipeline } from './app-pipeline.js';
 import { wireReminders } from './app-reminders.js';
+import { wireCatchUp } from './app-catchup.js';
 import type { ReminderDelivery } from './reminders/reminder-delivery.js';
 import type { Scheduler } from '../adapters/common/scheduler.js';
 import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
@@ -268,6 +269,7 @@ export function createApp(options: AppOptions): App {
     log,
     now: options.now,
   });
+  const readsAllGroupMessages = (platform: Platform) => identities.get(platform)?.readsAllGroupMessages;
   commands.add(createHelpCommand(() => commands.list()));
   commands.add(createStatusCommand(status, settingsDefaults));
   commands.add(createResetCommand((conversationKey) => history.clear(conversationKey)));
@@ -280,10 +282,11 @@ export function createApp(options: AppOptions): App {
       defaults: settingsDefaults,
       credentialKinds,
       timeZone: config.BOT_TIMEZONE,
-      readsAllGroupMessages: (platform) => identities.get(platform)?.readsAllGroupMessages,
+      readsAllGroupMessages,
     }),
   );
-  const reminders = wireReminders(options, { storage, commands, credentialKinds });
+  const catchUp = wireCatchUp(options, { storage, commands, spaceSettings, secrets, complete: model.complete, readsAllGroupMessages });
+  const reminders = wireReminders(options, { storage, commands, credentialKinds, compose: catchUp.composeDigest });
   const research = web.research;
   if (!research) commands.add(createResearchUnavailableCommand());
   if (research) {
@@ -321,6 +324,7 @@ export function createApp(options: AppOptions): App {
       agent,
       commands,
       spaceSettings,
+      catchUp: catchUp.router,
     },
   );
 

@@ -106,12 +106,17 @@ export class ReminderDelivery {
     return this.running;
   }
 
+  /** Resolves once the round under way and every composed reminder being written are done (tests; stop). */
+  async idle(): Promise<void> {
+    await this.running;
+    await Promise.all([...this.composing]);
+  }
+
   /** Stops the loop; a round under way finishes its sends. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.cancelTimer?.();
-    await this.running;
-    await Promise.all([...this.composing]);
+    await this.idle();
   }
 
   private async round(): Promise<void> {
