@@ -10,6 +10,10 @@ import { isQuick, withQuickSettings } from './quick.js';
 import { scriptedSummarizer, type ScriptedCall } from './summary-model.js';
 import { syntheticLog, syntheticTopics } from './summary-log.js';
 
+/** bench/platform-first-text's pace of a CPU box (test/fakes/model-server-pace.ts). */
+const cpuPromptRate = 60;
+const cpuGenerationRate = 12;
+
 // `npm run bench -- summary [--quick] [--messages N] [--seed S]`: the catch-up summary of a 2,000-message Thai group
 // log (bench/summary-log.ts) against a scripted model (bench/summary-model.ts), every prompt counted with Qwen3's
 // real tokenizer as llama-server renders it. Says how many calls it took, whether every prompt and its output bound
@@ -65,6 +69,7 @@ export async function main(given: string[]): Promise<void> {
     .join('\n');
   const naive = realPromptTokens({ system: mapSystemPrompt('th'), user: mapUserMessage(whole, 'th'), maxTokens: 0, outputTokens: 0 }, encode);
 
+  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
   const report = {
     bench: 'summary',
     quick: isQuick(argv),
@@ -100,6 +105,14 @@ export async function main(given: string[]): Promise<void> {
       chunkBound: defaultBudget.chunkOutputTokens,
       finalBound: defaultBudget.finalOutputTokens,
       maxSeen: Math.max(...model.calls.map((call) => call.outputTokens)),
+    },
+    // What the calls cost on our users' box, at the platform bench's CPU pace (prompt 60 tokens/s — every call's
+    // prompt is new to the server's cache —, generation 12 tokens/s): the wait the progress lines cover.
+    cpuBox: {
+      promptTokensPerSecond: cpuPromptRate,
+      generatedTokensPerSecond: cpuGenerationRate,
+      seconds: round(sum(real) / cpuPromptRate + sum(model.calls.map((call) => call.outputTokens)) / cpuGenerationRate),
+      firstCallSeconds: round((real[0] ?? 0) / cpuPromptRate + (model.calls[0]?.outputTokens ?? 0) / cpuGenerationRate),
     },
     topicsInSummary: {
       inLog: log.topicsInLog.length,

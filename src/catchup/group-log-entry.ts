@@ -1,6 +1,6 @@
 // One message of a group's catch-up log (docs/architecture.md, "Catch-up"): kept only in spaces whose admin turned
 // /summary on, for the retention the space chose, DLP-scanned before it is written. Shared by the log store
-// (group-log-store.ts) and the summarizer (summarize/).
+// (group-log-store.ts) and the summarizer (agent/catchup/, which declares the same shape as LogEntry).
 
 export interface GroupLogEntry {
   /** The space it was said in, e.g. 'telegram:-100123'. */
