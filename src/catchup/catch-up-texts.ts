@@ -73,7 +73,11 @@ export const catchUpTexts = {
     th: '(สรุปเฉพาะ {count} ข้อความล่าสุด)',
     en: '(only the latest {count} messages are summarized)',
   },
-  progress: { th: '📝 กำลังสรุป… ส่วนที่ {done}/{total}', en: '📝 Summarizing… part {done}/{total}' },
+  progressStart: {
+    th: '📝 กำลังสรุป {count} ข้อความ แบ่งเป็น {total} ส่วน อาจใช้เวลาหลายนาที จะแจ้งความคืบหน้าเป็นระยะ',
+    en: '📝 Summarizing {count} messages in {total} parts; this may take several minutes. Progress will follow.',
+  },
+  progress: { th: '📝 กำลังสรุป… เสร็จ {done}/{total} ส่วน', en: '📝 Summarizing… {done}/{total} parts done' },
   failed: {
     th: 'ขออภัยครับ สรุปไม่สำเร็จ เพราะติดต่อโมเดลไม่ได้หรือโมเดลไม่ตอบ ลองใหม่อีกครั้งภายหลัง',
     en: 'Sorry, the summary failed: the model could not be reached or did not answer. Please try again later.',

@@ -88,8 +88,11 @@ export function createSummaryCommand(options: SummaryCommandOptions): CommandHan
     const kept = cut ? entries.slice(-summaryMaxEntries) : entries;
     const summary = await options.summarize(kept, {
       language,
+      // One call is one wait; several say how many at once, then each one done (a CPU model takes minutes).
       onProgress: (done, total) => {
-        if (total > 1) context.progress({ source: 'summary', text: say(texts.progress, language, { done, total }) });
+        if (total <= 1 || done >= total) return;
+        const text = done === 0 ? say(texts.progressStart, language, { count: kept.length, total }) : say(texts.progress, language, { done, total });
+        context.progress({ source: 'summary', text });
       },
     });
     if (summary === undefined) return { text: say(texts.failed, language) };

@@ -34,8 +34,10 @@ function setup(summarize?: CatchUpSummarizer, readsAll?: boolean) {
       summarize ??
       (async (entries, options) => {
         seen.push(entries);
-        options.onProgress(1, 2);
-        options.onProgress(2, 2);
+        options.onProgress(0, 3);
+        options.onProgress(1, 3);
+        options.onProgress(2, 3);
+        options.onProgress(3, 3);
         return `สรุป ${entries.length} ข้อความ`;
       }),
   });
@@ -132,7 +134,11 @@ describe('/summary', () => {
     expect(sinceMe).toContain('ตั้งแต่ข้อความล่าสุดของคุณ');
     expect(sinceMe).toContain('(2 ข้อความ');
     expect(seen.at(-1)?.map((entry) => entry.text)).toEqual(['งบประมาณปีหน้า 1.2 ล้าน', 'โอเค']);
-    expect(progress).toEqual(['📝 กำลังสรุป… ส่วนที่ 1/2', '📝 กำลังสรุป… ส่วนที่ 2/2']);
+    expect(progress).toEqual([
+      '📝 กำลังสรุป 2 ข้อความ แบ่งเป็น 3 ส่วน อาจใช้เวลาหลายนาที จะแจ้งความคืบหน้าเป็นระยะ',
+      '📝 กำลังสรุป… เสร็จ 1/3 ส่วน',
+      '📝 กำลังสรุป… เสร็จ 2/3 ส่วน',
+    ]);
 
     expect(await run(['วันนี้'])).toContain('(3 ข้อความ'); // since midnight in Bangkok: not yesterday's
     expect(await run(['1', 'ชม.'])).toContain('(1 ข้อความ');
