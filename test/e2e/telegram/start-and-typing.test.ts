@@ -25,9 +25,15 @@ describe('Telegram start', () => {
       { command: 'reset', description: 'ล้างประวัติการสนทนาในห้องนี้' },
       { command: 'whoami', description: 'รหัสผู้ใช้ของคุณ (สำหรับ ADMIN_IDS)' },
     ];
-    expect(harness.telegram.commands()).toEqual(everyone);
+    const reminders = [
+      { command: 'remind', description: 'ตั้งเตือนในห้องนี้' },
+      { command: 'summary', description: 'สรุปที่คุยกันในกลุ่ม' },
+      { command: 'reminders', description: 'รายการการเตือนในห้องนี้' },
+    ];
+    expect(harness.telegram.commands()).toEqual([...everyone, ...reminders]);
     expect(harness.telegram.commands({ type: 'all_chat_administrators' })).toEqual([
       ...everyone,
+      ...reminders,
       { command: 'kb', description: 'จัดการคลังความรู้ (ผู้ดูแล)' },
       { command: 'usage', description: 'สถิติการใช้งานของบอท (ผู้ดูแล)' },
       { command: 'settings', description: 'ตั้งค่าของกลุ่มนี้ (ผู้ดูแล)' },
@@ -38,7 +44,16 @@ describe('Telegram start', () => {
 
   it('lists /research when web search is configured, in English with BOT_LANGUAGE=en', async () => {
     harness = await startTelegramHarness({ environment: { SEARCH_PROVIDER: 'searxng', SEARXNG_URL: 'http://127.0.0.1:9', BOT_LANGUAGE: 'en' } });
-    expect(harness.telegram.commands()?.map((command) => command.command)).toEqual(['help', 'status', 'reset', 'whoami', 'research']);
+    expect(harness.telegram.commands()?.map((command) => command.command)).toEqual([
+      'help',
+      'status',
+      'reset',
+      'whoami',
+      'research',
+      'remind',
+      'summary',
+      'reminders',
+    ]);
     expect(harness.telegram.commands()?.[0]?.description).toBe('Show the commands');
   });
 
