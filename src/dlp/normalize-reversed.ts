@@ -17,11 +17,11 @@ const reversedPrefixes = literals.filter((literal) => literal.length >= 3);
 // (`thanks`, a JWT): only with the whole token's shape reversed.
 const reversedShortPrefixes = literals.filter((literal) => literal.length === 2);
 const reversedTwilio = /^[0-9a-fA-F]{32}KS$/;
-// By length, so a run's end is looked up once per length instead of compared with every prefix.
-const reversedPrefixesByLength = new Map<number, Set<string>>();
+// By their last two characters: most runs end with two no prefix ends with, and are done after one lookup.
+const reversedPrefixesByEnd = new Map<string, string[]>();
 for (const prefix of reversedPrefixes) {
-  const sameLength = reversedPrefixesByLength.get(prefix.length) ?? new Set<string>();
-  reversedPrefixesByLength.set(prefix.length, sameLength.add(prefix));
+  const end = prefix.slice(-2);
+  reversedPrefixesByEnd.set(end, [...(reversedPrefixesByEnd.get(end) ?? []), prefix]);
 }
 /** A reversed Discord token's shortest length: 27 + 6 + 22 characters and two dots. */
 const shortestDiscordToken = 57;
@@ -43,10 +43,14 @@ function reverse(text: string): string {
 }
 
 function endsReversed(run: string): boolean {
-  const tail = run.slice(-tailLength).toLowerCase();
-  for (const [length, prefixes] of reversedPrefixesByLength) if (prefixes.has(tail.slice(-length))) return true;
-  if (reversedTelegram.test(run.slice(-tailLength))) return true;
-  return reversedTwilio.test(run) || isReversedDiscord(run);
+  const prefixes = reversedPrefixesByEnd.get(run.slice(-2).toLowerCase());
+  if (prefixes) {
+    const tail = run.slice(-tailLength).toLowerCase();
+    if (prefixes.some((prefix) => tail.endsWith(prefix))) return true;
+  }
+  const last = run.charCodeAt(run.length - 1);
+  if (last >= 48 && last <= 57 && reversedTelegram.test(run.slice(-tailLength))) return true;
+  return (run.endsWith('KS') && reversedTwilio.test(run)) || isReversedDiscord(run);
 }
 
 /** A sentence's punctuation after a run (`…AIKA.`), which is not the reversed token's first character. */
