@@ -70,6 +70,20 @@ function mayCompleteCredential(run: string): boolean {
   return run.length >= 6 && /^[A-Za-z0-9_+/=-]+$/.test(run) && /[A-Za-z]/.test(run) && /\d/.test(run);
 }
 
+// Lines that show a public key (an `authorized_keys` line, WireGuard's `PublicKey =`): public by design, and a long
+// base64 run — joined onto a token's first half an earlier answer released, it would complete any loose shape.
+const publicKeyLine =
+  /^[ \t>`*-]{0,8}(?:(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)[ \t]+AAAA|publickey[ \t]{0,4}=)/i;
+const maximumLineChars = 4_096;
+
+/** `text` without its public-key lines (a line too long to look at is kept). */
+function withoutPublicKeyLines(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => line.length > maximumLineChars || !publicKeyLine.test(line))
+    .join('\n');
+}
+
 /** What to remember of an answer that was sent: its runs that may start a credential, the newest last. */
 export function runsToRemember(text: string): string[] {
   return tokenRuns(text).filter(mayStartCredential).slice(-releasedLimits.runs);
@@ -86,7 +100,7 @@ export function mayCompleteOne(text: string): boolean {
  */
 export function crossTurnKinds(earlier: readonly string[], text: string): string[] {
   if (earlier.length === 0) return [];
-  const runs = tokenRuns(text).filter(mayCompleteCredential);
+  const runs = tokenRuns(withoutPublicKeyLines(text)).filter(mayCompleteCredential);
   if (runs.length === 0) return [];
   const joined = earlier.flatMap((start) => runs.map((rest) => `${start}${rest}`)).join('\n');
   const scan = scanForCredentials(joined);

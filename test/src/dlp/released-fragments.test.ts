@@ -46,6 +46,17 @@ describe('across answers', () => {
     }
     expect(crossTurnKinds([], fake.slackBot())).toEqual([]);
   });
+
+  it('does not take a public key shown next for the rest of a token (an authorized_keys line, WireGuard)', () => {
+    const [first] = halves(fake.slackBot());
+    const earlier = runsToRemember(`ส่วนที่ 1: ${first}`);
+    const sshKey = `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${'Bq4kZ8'.repeat(6)}Xw9 somchai@laptop`;
+    expect(crossTurnKinds(earlier, `เพิ่มบรรทัดนี้:\n\`\`\`\n${sshKey}\n\`\`\``)).toEqual([]);
+    expect(crossTurnKinds(earlier, `[Peer]\nPublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\nAllowedIPs = 10.0.0.2/32`)).toEqual([]);
+    // The rest of the token itself is still found, on a line of its own.
+    const [, second] = halves(fake.slackBot());
+    expect(crossTurnKinds(earlier, `ssh-ed25519 ไม่เกี่ยว\nส่วนที่ 2: ${second}`)).not.toEqual([]);
+  });
 });
 
 describe('pieces of a configured secret', () => {
