@@ -1,4 +1,5 @@
 import { credentialRules } from './credential-rules.js';
+import { isPasswordPart, passwordPartsToRemember, passwordRests } from './released-password-parts.js';
 import { scanForCredentials } from './scan.js';
 
 // A credential split over two answers ("send the first half now, the rest next time"): each half passes the
@@ -86,12 +87,13 @@ function withoutPublicKeyLines(text: string): string {
 
 /** What to remember of an answer that was sent: its runs that may start a credential, the newest last. */
 export function runsToRemember(text: string): string[] {
-  return tokenRuns(text).filter(mayStartCredential).slice(-releasedLimits.runs);
+  const parts = passwordPartsToRemember(text).filter((part) => part.length <= maximumRun);
+  return [...tokenRuns(text).filter(mayStartCredential), ...parts].slice(-releasedLimits.runs);
 }
 
 /** Whether `text` has a run that could complete a credential: only then is the conversation's record worth reading. */
 export function mayCompleteOne(text: string): boolean {
-  return tokenRuns(text).some(mayCompleteCredential);
+  return tokenRuns(text).some(mayCompleteCredential) || passwordRests(text).length > 0;
 }
 
 /**
@@ -100,9 +102,11 @@ export function mayCompleteOne(text: string): boolean {
  */
 export function crossTurnKinds(earlier: readonly string[], text: string): string[] {
   if (earlier.length === 0) return [];
-  const runs = tokenRuns(withoutPublicKeyLines(text)).filter(mayCompleteCredential);
-  if (runs.length === 0) return [];
-  const joined = earlier.flatMap((start) => runs.map((rest) => `${start}${rest}`)).join('\n');
+  const shown = withoutPublicKeyLines(text);
+  const runs = tokenRuns(shown).filter(mayCompleteCredential);
+  const rests = earlier.some(isPasswordPart) ? passwordRests(shown) : [];
+  if (runs.length === 0 && rests.length === 0) return [];
+  const joined = earlier.flatMap((start) => (isPasswordPart(start) ? rests : runs).map((rest) => `${start}${rest}`)).join('\n');
   const scan = scanForCredentials(joined);
   // A run that is a credential on its own is the ordinary scan's to report (and was already sent, or is blocked now).
   return scan.found ? scan.kinds : [];

@@ -114,6 +114,26 @@ describe('the outbound choke point', () => {
   });
 });
 
+describe('a password given in parts', () => {
+  it.each([
+    ['DB_PASSWORD ส่วนแรก: Xk9mP2q', 'ส่วนที่สองคือ Lr7vB4nW'],
+    ['รหัสผ่าน Wi-Fi ครึ่งแรกคือ "Tr0ub4d"', 'ครึ่งหลังคือ "&3xPl0de9"'],
+    ['first half of the password: Xk9#mP2', 'second half: qLr7$vB4n'],
+  ])('%s, then %s: blocked as the password completed', (first, second) => {
+    const earlier = runsToRemember(first);
+    expect(earlier.some((run) => run.startsWith('password='))).toBe(true);
+    expect(crossTurnKinds(earlier, second)).toEqual(['password-assignment']);
+  });
+
+  it('remembers nothing of an answer that gives no part, and blocks nothing of a next answer without a password’s rest', () => {
+    expect(runsToRemember('รหัสผ่านต้องมีอย่างน้อย 8 ตัว ผสมตัวเลขและสัญลักษณ์')).toEqual([]);
+    expect(runsToRemember('password: hunter2 คือตัวอย่างรหัสผ่านที่แย่')).toEqual([]);
+    const earlier = runsToRemember('รหัสผ่าน Wi-Fi ครึ่งแรกคือ "Tr0ub4d"');
+    expect(crossTurnKinds(earlier, 'ขอโทษครับ ส่วนที่เหลือให้ไม่ได้ครับ')).toEqual([]);
+    expect(crossTurnKinds(earlier, 'ลองเปิด Wi-Fi ใหม่อีกครั้งครับ')).toEqual([]);
+  });
+});
+
 describe('precision across answers', () => {
   it('flags (almost) nothing when clean answers follow clean answers: the corpus negatives in sequence', async () => {
     const { dlpCorpus } = await import('../../support/dlp-corpus/index.js');
