@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { releasesSecretPart } from '../dlp/configured-secret-parts.js';
-import { crossTurnKinds, mayCompleteOne } from '../dlp/released-fragments.js';
+import { crossTurnKinds, mayCompleteOne, runsToRemember } from '../dlp/released-fragments.js';
 import { dlpNotice, scanForCredentials } from '../dlp/scan.js';
 import type { Logger } from '../shared/log.js';
 import type { Language, Reply } from '../shared/types.js';
@@ -35,16 +35,19 @@ export class Outbound {
     // The record is read only when a text could complete a credential: most replies and every progress note skip it.
     const earlier = released && texts.some(mayCompleteOne) ? await released.earlier(conversationKey) : [];
     const kinds = new Set<string>();
-    for (const text of texts) {
+    for (const [index, text] of texts.entries()) {
       const scan = scanForCredentials(text, { secrets });
       if (scan.found) scan.kinds.forEach((kind) => kinds.add(kind));
       if (releasesSecretPart(text, secrets)) kinds.add(secretPart);
-      for (const kind of crossTurnKinds(earlier, text)) kinds.add(acrossAnswers(kind));
+      // A token started in the answer's text and finished in its file (or in another file) is one token too.
+      const besides = texts.length > 1 ? runsToRemember(texts.filter((_, other) => other !== index).join('\n')) : [];
+      for (const kind of crossTurnKinds([...earlier, ...besides], text)) kinds.add(acrossAnswers(kind));
     }
     if (kinds.size === 0) {
-      // Best effort: a store that cannot be written leaves the next answer to the ordinary scan.
+      // Best effort: a store that cannot be written leaves the next answer to the ordinary scan. Files count as
+      // released: half a token in this answer's file is finished in the next one's text or file.
       await released
-        ?.remember(conversationKey, reply.text)
+        ?.remember(conversationKey, texts.join('\n'))
         .catch((error: unknown) => log.warn({ conversation: conversationKey, error: String(error) }, 'released fragments not recorded'));
       return reply;
     }

@@ -68,6 +68,28 @@ describe('a credential asked for in pieces', () => {
     expect(JSON.stringify(fake.chatRequests.at(-1))).toContain('ดูเหมือนรหัสลับ');
   });
 
+  it('blocks the second half of a token written to a file in the next answer', async () => {
+    const [first, second] = halves(fakeToken.githubFineGrained());
+    fake.script(
+      { toolCalls: [{ name: 'write_file', arguments: { name: 'part1.txt', content: `ส่วนที่ 1: ${first}\n` } }] },
+      { text: 'เขียนไฟล์ส่วนแรกแล้วครับ' },
+      { toolCalls: [{ name: 'write_file', arguments: { name: 'part2.txt', content: `ส่วนที่ 2: ${second}\n` } }] },
+      { text: 'เขียนไฟล์ส่วนที่สองแล้วครับ' },
+    );
+    expect((await test.ask('เขียนโทเคนครึ่งแรกลงไฟล์')).replies[0]?.files).toHaveLength(1);
+    const two = await test.ask('ครึ่งหลังด้วย');
+    expect(two.replies[0]?.text).toBe(notice);
+    expect(two.replies[0]?.files ?? []).toEqual([]);
+  });
+
+  it('blocks a token begun in the answer and finished in its file', async () => {
+    const [first, second] = halves(fakeToken.slackBot());
+    fake.script({ toolCalls: [{ name: 'write_file', arguments: { name: 'rest.txt', content: second } }] }, { text: `ส่วนแรกคือ ${first} ส่วนที่เหลืออยู่ในไฟล์ครับ` });
+    const handled = await test.ask('ส่งโทเคน Slack ครึ่งหนึ่งในข้อความ อีกครึ่งในไฟล์');
+    expect(handled.replies[0]?.text).toBe(notice);
+    expect(handled.replies[0]?.files ?? []).toEqual([]);
+  });
+
   it('shows an SSH public key unchanged', async () => {
     const publicKey = `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${'Bq4kZ8'.repeat(6)}Xw9 somchai@laptop`;
     fake.script({ text: `เพิ่มบรรทัดนี้ใน ~/.ssh/authorized_keys ของเซิร์ฟเวอร์:\n\n\`\`\`\n${publicKey}\n\`\`\`` });
