@@ -6,16 +6,44 @@
 
 const maximumText = 4_000;
 const partWords = /ส่วนแรก|ส่วนที่\s?(?:1|๑|หนึ่ง)|ครึ่งแรก|ท่อนแรก|\bpart\s?(?:1|one)\b|\bfirst\s(?:half|part)\b/i;
-const labelledValue = /(?:รหัสผ่าน|พาสเวิร์ด|password|passwd|passphrase|pwd)[^\n:=]{0,40}?(?:[:=]|คือ|is)\s{0,3}["'`]?([!-~]{3,64}?)["'`]?(?=\s|$)/gi;
+const passwordLabel = /รหัสผ่าน|พาสเวิร์ด|password|passwd|passphrase|pwd/gi;
+/** Between a label and its value: what may stand before the `:`, `=`, คือ or "is" that introduces it. */
+const maximumLabelGap = 40;
+const maximumPart = 64;
 /** What the record keeps: a label the scanner reads as one (`password=`), then the part released. */
 const recordedLabel = 'password=';
-const restRun = /["'`]?([!-~]{3,64}?)["'`]?(?=\s|$)/g;
+const printableRun = /[!-~]{3,}/g;
+const quotes = `"'\``;
+
+/** A run without the quotes around it. */
+function unquoted(run: string): string {
+  let start = 0;
+  let end = run.length;
+  while (start < end && quotes.includes(run[start] ?? '')) start++;
+  while (end > start && quotes.includes(run[end - 1] ?? '')) end--;
+  return run.slice(start, end);
+}
+
+/** The value a label introduces (`รหัสผ่าน Wi-Fi คือ "Tr0ub4d"` → `Tr0ub4d`), read by code: undefined when none. */
+function valueAfter(text: string, labelEnd: number): string | undefined {
+  const gap = text.slice(labelEnd, labelEnd + maximumLabelGap + 4);
+  const introducers = [':', '=', 'คือ', ' is '].map((word) => ({ word, at: gap.indexOf(word) })).filter(({ at }) => at >= 0 && at <= maximumLabelGap);
+  const first = introducers.sort((left, right) => left.at - right.at)[0];
+  if (!first || gap.slice(0, first.at).includes('\n')) return undefined;
+  const rest = text.slice(labelEnd + first.at + first.word.length, labelEnd + first.at + first.word.length + maximumPart + 8).trimStart();
+  const run = /^[!-~]{1,80}/.exec(rest)?.[0];
+  const value = run === undefined ? '' : unquoted(run);
+  return value.length >= 3 && value.length <= maximumPart ? value : undefined;
+}
 
 /** The labelled password parts an answer released (`password=<part>`), when it says it gives a part. */
 export function passwordPartsToRemember(text: string): string[] {
   const bounded = text.slice(0, maximumText);
   if (!partWords.test(bounded)) return [];
-  return [...bounded.matchAll(labelledValue)].flatMap((match) => (match[1] ? [`${recordedLabel}${match[1]}`] : []));
+  return [...bounded.matchAll(passwordLabel)].flatMap((match) => {
+    const value = valueAfter(bounded, match.index + match[0].length);
+    return value ? [`${recordedLabel}${value}`] : [];
+  });
 }
 
 /** Whether a remembered run is a password part (joined with the next answer's short runs, not its token runs). */
@@ -31,9 +59,9 @@ function mayBePasswordRest(run: string): boolean {
 /** The next answer's runs that could be a password's rest, quotes taken off. */
 export function passwordRests(text: string): string[] {
   const rests: string[] = [];
-  for (const match of text.slice(0, maximumText).matchAll(restRun)) {
-    const run = match[1] ?? '';
-    if (mayBePasswordRest(run)) rests.push(run);
+  for (const match of text.slice(0, maximumText).matchAll(printableRun)) {
+    const run = unquoted(match[0]);
+    if (run.length >= 3 && run.length <= maximumPart && mayBePasswordRest(run)) rests.push(run);
     if (rests.length >= 50) break;
   }
   return rests;
