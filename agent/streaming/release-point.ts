@@ -37,7 +37,7 @@ const holdFromHere = /[<{]|\[TOOL|-----BEGIN/;
 const credentialAlphabet = /^[A-Za-z0-9+/=_\-.~:]+$/;
 const digit = /[0-9\u0e50-\u0e59]/;
 const figureCharacter = /[-0-9\u0e50-\u0e59.,:/]/;
-const leadIn = /(?:ดู|อ่าน|ศึกษา|ที่มา|ลิงก์|ลิงค์|ลิ้งก์|ลิ้งค์|\b(?:see|visit|at|source|sources|link|links))\S{0,16}\s*$/i;
+const leadIn = /(?:ดู|อ่าน|ศึกษา|ที่มา|ลิงก์|ลิงค์|ลิ้งก์|ลิ้งค์|\b(?:see|visit|at|source|sources|link|links))\S{0,16}\s{0,24}$/i; // bounded as its input (leadInContextChars)
 const thaiLetters = /^[\u0e00-\u0e7f]+$/;
 /** guards/sources.ts's list item: the start of a line of the model's own source list. */
 const listItem = /^[ \t]{0,8}(?:[-*+•]|\d{1,3}[.)])(?:[ \t]|$)/;
