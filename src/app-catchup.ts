@@ -84,7 +84,7 @@ export function wireCatchUp(options: AppOptions, services: CatchUpServices): Wir
   return {
     router: {
       record: (message, days) => recorder.record(message, days),
-      summaryWords: (message) => summaryCallWords(message),
+      summaryWords: summaryCallWords,
     },
     composeDigest,
   };

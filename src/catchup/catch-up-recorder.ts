@@ -1,20 +1,15 @@
 import type { Logger } from '../shared/log.js';
 import type { InboundMessage } from '../shared/types.js';
 import { groupLogBounds, type GroupLogEntry } from './group-log-entry.js';
+import type { GroupLogStore } from './group-log-store.js';
 
 // Catch-up's intake (docs/architecture.md, "Catch-up"): in a group whose admin turned /summary on, every message the
 // bot sees goes into the group's log — addressed or not, commands aside — with its credentials masked before it is
 // written. Idempotent per message (a redelivered or resumed message is logged once, by the store), and never in the
 // way of the answer: a store that fails is logged and the message goes on.
 
-/** What the recorder writes through (GroupLogStore, src/catchup/group-log-store.ts). */
-export interface CatchUpLogWriter {
-  append(entry: GroupLogEntry): Promise<boolean>;
-  prune(spaceKey: string, before: number): Promise<number>;
-}
-
 export interface CatchUpRecorderOptions {
-  store: CatchUpLogWriter;
+  store: Pick<GroupLogStore, 'append' | 'prune'>;
   /** The text with its credentials masked (the DLP's masker); undefined when one could not be located. */
   mask(text: string): string | undefined;
   /** A link to the message where the platform has them (Telegram supergroups, Discord). */

@@ -10,6 +10,7 @@ import { describeWhen } from '../reminders/when/describe-when.js';
 import { parseWhen } from '../reminders/when/parse-when.js';
 import { parseReminderRequest, type ReminderRequest } from '../reminders/when/reminder-request.js';
 import type { WhenResult } from '../reminders/when/when-types.js';
+import { wallClockOf } from '../reminders/when/zoned-time.js';
 import { adminIdOf } from './admin-id.js';
 import type { CommandContext, CommandHandler, ParsedCommand } from './command.js';
 
@@ -39,11 +40,6 @@ const addWords = new Set(['add', 'set', 'ตั้ง', 'เพิ่ม']);
 
 const clock = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 
-function timeOfDay(at: Date, timeZone: string): { hour: number; minute: number } {
-  const [hour, minute] = clock(at, timeZone).split(':').map(Number);
-  return { hour: hour ?? 0, minute: minute ?? 0 };
-}
-
 /** The answer to a time the code will not guess: which question, or why not. */
 function unresolvedText(when: Exclude<WhenResult, { kind: 'at' }>, language: Language, timeZone: string): string {
   if (when.kind === 'none') return say(ambiguityTexts['no-date-or-time'], language);
@@ -68,14 +64,17 @@ export function requestIn(text: string, now: Date, timeZone: string): ReminderRe
 
 export function createRemindCommand(options: RemindCommandOptions): CommandHandler {
   const { store, timeZone, limits } = options;
+  const timeOfDay = (at: Date) => {
+    const { hour, minute } = wallClockOf(at, timeZone);
+    return { hour, minute };
+  };
 
-  const pushQuotaLine = async (platform: Platform, language: Language): Promise<string | undefined> => {
+  /** Push messages left this month where reminders cost one: 0 when none are, undefined when the platform does not say. */
+  const pushesLeft = async (platform: Platform): Promise<number | undefined> => {
     const quota = await options.pushQuota?.(platform).catch(() => undefined);
     if (!quota) return undefined;
-    if (quota.exhausted) return say(reminderTexts.lineQuotaExhausted, language);
-    const left = quota.limit === undefined ? undefined : Math.max(0, quota.limit - quota.used);
-    if (left === 0) return say(reminderTexts.lineQuotaExhausted, language);
-    return left !== undefined && left < lowPushQuota ? say(reminderTexts.lineQuotaLow, language, { left }) : undefined;
+    if (quota.exhausted) return 0;
+    return quota.limit === undefined ? undefined : Math.max(0, quota.limit - quota.used);
   };
 
   const add = async (text: string, context: CommandContext): Promise<string> => {
@@ -84,8 +83,8 @@ export function createRemindCommand(options: RemindCommandOptions): CommandHandl
     const { subject, when } = requestIn(text, context.now(), timeZone);
     if (when.kind !== 'at') return unresolvedText(when, language, timeZone);
     if (options.credentialKinds(subject).length > 0) return say(reminderTexts.credential, language);
-    const quotaLine = await pushQuotaLine(message.platform, language);
-    if (quotaLine === say(reminderTexts.lineQuotaExhausted, language)) return quotaLine;
+    const left = await pushesLeft(message.platform);
+    if (left === 0) return say(reminderTexts.lineQuotaExhausted, language);
     const result = await store.add(
       {
         spaceKey: message.spaceKey,
@@ -93,7 +92,7 @@ export function createRemindCommand(options: RemindCommandOptions): CommandHandl
         userName: message.sender.name,
         text: subject,
         dueAt: when.at.getTime(),
-        ...(when.recurrence ? { recurrence: when.recurrence, timeOfDay: timeOfDay(when.at, timeZone) } : {}),
+        ...(when.recurrence ? { recurrence: when.recurrence, timeOfDay: timeOfDay(when.at) } : {}),
         timeZone,
         language,
         origin: reminderOrigin(message),
@@ -113,7 +112,7 @@ export function createRemindCommand(options: RemindCommandOptions): CommandHandl
       subject: subjectText(reminder, language),
       when: describeWhen(when.at, when.recurrence, language, timeZone),
     });
-    return quotaLine ? `${saved}\n${quotaLine}` : saved;
+    return left !== undefined && left < lowPushQuota ? `${saved}\n${say(reminderTexts.lineQuotaLow, language, { left })}` : saved;
   };
 
   const list = async (message: InboundMessage, language: Language): Promise<string> => {

@@ -1,5 +1,6 @@
 import { catchUpTexts as texts } from '../catchup/catch-up-texts.js';
 import type { GroupLogEntry } from '../catchup/group-log-entry.js';
+import type { GroupLogStore } from '../catchup/group-log-store.js';
 import type { DigestSchedule } from '../catchup/digest-schedule.js';
 import { parseSummaryRequest, type SummarySpan } from '../catchup/summary-request.js';
 import { describeWhen } from '../reminders/when/describe-when.js';
@@ -20,13 +21,6 @@ import type { CommandContext, CommandHandler, CommandResult } from './command.js
 // retention, off deleting it). The summary itself is the summarizer's (agent/catchup/),
 // handed in by the composition root; this file picks the span and says what happened.
 
-/** What /summary reads of the log store (GroupLogStore). */
-export interface CatchUpLogReader {
-  read(spaceKey: string, range: { from: number; to: number; limit: number }): Promise<GroupLogEntry[]>;
-  lastSaidBy(spaceKey: string, speakerKey: string, before: number): Promise<number | undefined>;
-  deleteSpace(spaceKey: string): Promise<number>;
-}
-
 /** The summary of `entries` in `language`, or undefined when the model failed. */
 export type CatchUpSummarizer = (
   entries: readonly GroupLogEntry[],
@@ -35,13 +29,13 @@ export type CatchUpSummarizer = (
 
 export interface SummaryCommandOptions {
   settings: Pick<SpaceSettingsStore, 'get' | 'update'>;
-  log: CatchUpLogReader;
+  log: Pick<GroupLogStore, 'read' | 'lastSaidBy' | 'deleteSpace'>;
   summarize: CatchUpSummarizer;
   timeZone: string;
   /** Days kept when an admin says only "/summary on". */
   defaultDays: number;
-  /** The daily digests (a kind of reminder); absent: /summary digest says it is not available. */
-  digests?: Pick<DigestSchedule, 'set' | 'clear'>;
+  /** The daily digests (a kind of reminder). */
+  digests: Pick<DigestSchedule, 'set' | 'clear'>;
   /** Whether the platform shows the bot every group message (false: Telegram's privacy mode), as its adapter said. */
   readsAllGroupMessages?: (platform: Platform) => boolean | undefined;
 }
@@ -106,8 +100,7 @@ export function createSummaryCommand(options: SummaryCommandOptions): CommandHan
   /** `/summary digest <time>` (in words: "18:00", "6 โมงเย็น") or `off`. */
   const digest = async (said: string | undefined, context: CommandContext): Promise<CommandResult> => {
     const { message, language } = context;
-    const digests = options.digests;
-    if (!digests) return { text: say(texts.invalid, language, { maxDays: spaceSettingsLimits.catchUpDays }) };
+    const { digests } = options;
     if (said === undefined) return { text: say((await digests.clear(message.spaceKey)) > 0 ? texts.digestOff : texts.digestNone, language) };
     const when = parseWhen(`ทุกวัน ${said}`, { now: context.now(), timeZone: options.timeZone });
     if (when.kind !== 'at') return { text: say(texts.digestTime, language) };
@@ -146,9 +139,12 @@ export function createSummaryCommand(options: SummaryCommandOptions): CommandHan
           }
           case 'on': {
             if (!canSwitch(context)) return { text: say(refusal(context), language) };
-            const wasOn = (await options.settings.get(space)).catchUpDays !== undefined;
             const days = request.days ?? options.defaultDays;
-            await change(context, (current) => ({ ...current, catchUpDays: days }));
+            let wasOn = false;
+            await change(context, (current) => {
+              wasOn = current.catchUpDays !== undefined;
+              return { ...current, catchUpDays: days };
+            });
             log.info({ space, days, by: adminIdOf(message) }, 'catch-up turned on');
             const blind = options.readsAllGroupMessages?.(message.platform) === false;
             return {
@@ -162,7 +158,7 @@ export function createSummaryCommand(options: SummaryCommandOptions): CommandHan
             if ((await options.settings.get(space)).catchUpDays === undefined) return { text: say(texts.alreadyOff, language) };
             await change(context, ({ catchUpDays: _days, ...rest }) => rest);
             const count = await options.log.deleteSpace(space);
-            await options.digests?.clear(space);
+            await options.digests.clear(space);
             log.info({ space, deleted: count, by: adminIdOf(message) }, 'catch-up turned off');
             return { text: say(texts.turnedOff, language, { count }) };
           }

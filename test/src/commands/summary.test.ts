@@ -2,6 +2,9 @@ import Database from 'better-sqlite3';
 import { Keyv } from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { CatchUpRecorder } from '../../../src/catchup/catch-up-recorder.js';
+import { DigestSchedule } from '../../../src/catchup/digest-schedule.js';
+import { defaultReminderLimits } from '../../../src/reminders/reminder-store.js';
+import { SqliteReminderStore } from '../../../src/reminders/sqlite-reminder-store.js';
 import type { GroupLogEntry } from '../../../src/catchup/group-log-entry.js';
 import { SqliteGroupLogStore } from '../../../src/catchup/sqlite-group-log-store.js';
 import type { CommandContext } from '../../../src/commands/command.js';
@@ -21,7 +24,9 @@ const t0 = Date.UTC(2026, 11, 7, 3, 0); // Monday 7 December 2026, 10:00 in Bang
 const minute = 60_000;
 
 function setup(summarize?: CatchUpSummarizer, readsAll?: boolean) {
-  const store = new SqliteGroupLogStore(new Database(':memory:'));
+  const database = new Database(':memory:');
+  const store = new SqliteGroupLogStore(database);
+  const reminders = new SqliteReminderStore(database);
   const settings = new SpaceSettingsStore(new Keyv());
   const seen: (readonly GroupLogEntry[])[] = [];
   const summary = createSummaryCommand({
@@ -29,6 +34,7 @@ function setup(summarize?: CatchUpSummarizer, readsAll?: boolean) {
     log: store,
     timeZone: 'Asia/Bangkok',
     defaultDays: 7,
+    digests: new DigestSchedule(reminders, 'Asia/Bangkok', defaultReminderLimits),
     readsAllGroupMessages: () => readsAll,
     summarize:
       summarize ??
@@ -88,7 +94,7 @@ function setup(summarize?: CatchUpSummarizer, readsAll?: boolean) {
     };
     return (await summary.run({ name: 'summary', rest: words.join(' '), words }, context)).text;
   };
-  return { store, settings, seen, say, run, progress, setNow: (at: number) => (now = at) };
+  return { store, reminders, settings, seen, say, run, progress, setNow: (at: number) => (now = at) };
 }
 
 describe('/summary', () => {
@@ -115,6 +121,23 @@ describe('/summary', () => {
   it('warns when the bot cannot see the group’s messages (Telegram privacy mode)', async () => {
     expect(await setup(undefined, false).run(['on'], { admin: true })).toContain('privacy mode');
     expect(await setup(undefined, true).run(['on'], { admin: true })).not.toContain('privacy mode');
+  });
+
+  it('sets the daily digest at a time said in words, replaces it, and takes it away with off', async () => {
+    const { run, reminders } = setup();
+    expect(await run(['digest', '18:00'], { admin: true })).toContain('ยังไม่ได้เปิด');
+    await run(['on'], { admin: true });
+    expect(await run(['digest', '18:00'])).toContain('เฉพาะผู้ดูแลกลุ่ม');
+    expect(await run(['digest', '18:00'], { admin: true })).toContain('ทุกวันเวลา 18:00 น.');
+    expect(await run(['digest', '6', 'โมงเย็น'], { admin: true })).toContain('ทุกวันเวลา 18:00 น.');
+    expect(await run(['digest', 'เร็วๆ', 'นี้'], { admin: true })).toContain('บอกเวลาของสรุปประจำวัน');
+    const digests = (await reminders.list('telegram:-100')).filter((reminder) => reminder.kind === 'digest');
+    expect(digests.map((digest) => [digest.recurrence, digest.timeOfDay])).toEqual([[{ kind: 'daily' }, { hour: 18, minute: 0 }]]);
+    expect(await run(['digest', 'off'], { admin: true })).toBe('ปิดสรุปประจำวันแล้ว');
+    expect(await run(['digest', 'off'], { admin: true })).toBe('กลุ่มนี้ไม่ได้ตั้งสรุปประจำวันไว้');
+    await run(['digest', '07:30'], { admin: true });
+    await run(['off'], { admin: true });
+    expect(await reminders.list('telegram:-100')).toEqual([]);
   });
 
   it('is for groups', async () => {
