@@ -40,6 +40,8 @@ export default defineConfig(
   },
 
   // Plain JavaScript config files (eslint.config.js, ecosystem.config.cjs): not in tsconfig.json, so no type information.
-  { files: ['**/*.js', '**/*.mjs'], languageOptions: { sourceType: 'module', globals: globals.node } },
+  { files: ['**/*.js', '**/*.mjs'], ignores: ['src/web/assets/**'], languageOptions: { sourceType: 'module', globals: globals.node } },
+  // The admin page's script runs in the browser, as a classic script (src/web/assets/admin.js).
+  { files: ['src/web/assets/**/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
 );

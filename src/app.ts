@@ -37,6 +37,7 @@ import type { HandledMessage, MessageRouter } from './pipeline/router.js';
 import { wirePipeline } from './app-pipeline.js';
 import { wireReminders } from './app-reminders.js';
 import { wireCatchUp } from './app-catchup.js';
+import { wireWeb, type WebWiring } from './app-web.js';
 import type { ReminderDelivery } from './reminders/reminder-delivery.js';
 import type { Scheduler } from '../adapters/common/scheduler.js';
 import type { AdapterIdentity, PlatformAdapter } from './shared/channel.js';
@@ -107,6 +108,8 @@ export interface App {
   inbound: InboundWorker;
   /** Sends reminders when due; started once the adapters have (src/service.ts), like `inbound.resume()`. */
   reminders: ReminderDelivery;
+  /** The admin web page: `/web`'s sessions, and the site src/service.ts serves under /admin. */
+  web: WebWiring;
   /** Signed download links for written files, served on HTTP_PORT (PUBLIC_BASE_URL set). */
   fileLinks: FileLinks | undefined;
   /**
@@ -287,6 +290,16 @@ export function createApp(options: AppOptions): App {
   );
   const catchUp = wireCatchUp(options, { storage, commands, spaceSettings, secrets, complete: model.complete, readsAllGroupMessages });
   const reminders = wireReminders(options, { storage, commands, credentialKinds, compose: catchUp.composeDigest });
+  const webPage = wireWeb({
+    config,
+    log,
+    storage,
+    commands,
+    knowledge,
+    spaceSettings,
+    adapters: options.adapters ?? [],
+    now: options.now ?? (() => new Date()),
+  });
   const research = web.research;
   if (!research) commands.add(createResearchUnavailableCommand());
   if (research) {
@@ -332,6 +345,7 @@ export function createApp(options: AppOptions): App {
 
   return {
     config,
+    web: webPage,
     fileLinks,
     router,
     agent,

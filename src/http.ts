@@ -6,6 +6,7 @@ import { lingerAfterAnswer, refuse, serveWebhook, type WebhookServing } from './
 import type { WebhookRoute } from './shared/channel.js';
 import type { Logger } from './shared/log.js';
 import type { Metrics } from './metrics.js';
+import { isAdminPath, type AdminSite } from './web/admin-site.js';
 import { WebhookBodyRoom } from './webhook-body-room.js';
 
 /** GET /healthz: the process is alive and serving (always 200). */
@@ -33,6 +34,8 @@ export interface HttpServerOptions {
   log: Logger;
   /** Platform webhooks (LINE, Telegram in webhook mode), from the adapters. */
   routes?: readonly WebhookRoute[];
+  /** The admin web page (src/web/admin-site.ts), answered under /admin. */
+  admin?: AdminSite;
   /** Tests use smaller ones; the bot runs with src/http-limits.ts's defaults. */
   limits?: Partial<HttpLimits>;
 }
@@ -50,7 +53,7 @@ function json(response: http.ServerResponse, status: number, body: unknown): voi
 }
 
 /**
- * GET /healthz, GET /readyz and GET /metrics on HTTP_PORT (loopback by default: put a reverse proxy in front for
+ * GET /healthz, GET /readyz, GET /metrics and the admin page (/admin) on HTTP_PORT (loopback by default: put a reverse proxy in front for
  * webhooks). Hostile by default: a malformed request is a 4xx, a failing check a 5xx, never a thrown exception.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<http.Server> {
@@ -72,6 +75,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
     }
     const matching = routes.filter((candidate) => candidate.path === path);
     if (matching.length > 0) return serveWebhook(matching, request, response, serving);
+    if (options.admin && isAdminPath(path)) return options.admin.handle(request, response, path);
     if (request.method === 'GET' && path === '/healthz') return json(response, 200, options.health?.() ?? { status: 'ok' });
     if (request.method === 'GET' && path === '/readyz') return void answerReadiness(response, options);
     if (request.method === 'GET' && path === '/metrics') return void answerMetrics(response, options);

@@ -136,6 +136,12 @@ export class Metrics {
     }
   }
 
+  /** Guard and DLP events since the start, by guard and action (counts only: the admin page's health section). */
+  async guardCounts(): Promise<{ guard: string; action: string; count: number }[]> {
+    const { values } = await this.guards.get();
+    return values.map((value) => ({ guard: String(value.labels.guard ?? ''), action: String(value.labels.action ?? ''), count: value.value }));
+  }
+
   /** What an adapter reports its sends through (src/platforms.ts hands one to each adapter). */
   deliveryObserver(platform: Platform): DeliveryObserver {
     return (event) => this.delivery[event].inc({ platform });

@@ -66,6 +66,26 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     adapter.attach?.(app.inbound);
   }
   metrics.attach({ toolNames: app.tools.map((tool) => tool.name), queueStats: () => app.queueStats() });
+  const admin = app.web.site({
+    readiness: () => readinessAnswer(app, platforms),
+    guardCounts: () => metrics.guardCounts(),
+    model: async () => {
+      const report = await app.capabilities.detailed();
+      return {
+        model: await app.model.model(),
+        server: report.server,
+        tools: report.tools,
+        vision: report.vision,
+        toolsSource: report.toolsSource,
+        visionSource: report.visionSource,
+      };
+    },
+    stillSpaceAdmin: async (adminId, spaceKey) => {
+      const platform = adminId.slice(0, adminId.indexOf(':'));
+      const adapter = adapters.find((candidate) => candidate.platform === platform);
+      return adapter?.isSpaceAdmin?.(spaceKey, adminId.slice(platform.length + 1));
+    },
+  });
   const server: http.Server | undefined = await startHttpServer({
     port: config.HTTP_PORT,
     metrics,
@@ -75,6 +95,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // /healthz: alive. /readyz: the model server answers, every platform runs, every store takes a query.
     health: healthAnswer,
     readiness: () => readinessAnswer(app, platforms),
+    admin,
   }).catch((error: unknown) => {
     const problem = httpPortProblem(error, { port: config.HTTP_PORT, host: config.HTTP_HOST }, config.BOT_LANGUAGE);
     const fields = { variable: 'HTTP_PORT', port: config.HTTP_PORT, host: config.HTTP_HOST, error: String(error) };
@@ -82,6 +103,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     else log.warn(fields, problem);
     return undefined;
   });
+  const address = server?.address();
+  // `/web` links point at the port bound (HTTP_PORT=0 leaves it to the system), on loopback unless PUBLIC_BASE_URL says otherwise.
+  if (typeof address === 'object' && address) app.web.listening(`http://127.0.0.1:${address.port}`);
   if (!server && options.httpServerRequired) {
     await app.close(0);
     process.exit(1);

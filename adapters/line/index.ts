@@ -154,6 +154,11 @@ class LineAdapter implements PlatformAdapter {
   };
 
   /** /status: a used-up push quota for everyone; for admins the month's quota and use and the webhook check. */
+  /** A push to the user (it costs one message of the month's quota, like a reminder). */
+  sendPrivately: NonNullable<PlatformAdapter['sendPrivately']> = async (userId, text) => {
+    await this.client.pushMessage({ to: userId, messages: [{ type: 'text', text }] });
+  };
+
   statusLines: NonNullable<PlatformAdapter['statusLines']> = async (language, forAdmin) => {
     const lines: string[] = [];
     if (this.quotaExhausted) lines.push(say(statusStrings.exhausted, language, { seconds: Math.round(this.options.replyWindowMs / 1000) }));

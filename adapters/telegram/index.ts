@@ -164,6 +164,19 @@ class TelegramAdapter implements PlatformAdapter {
   responderFor: PlatformAdapter['responderFor'] = (message) =>
     telegramResponder(message, { delivery: this.delivery, logger: this.options.logger, language: this.options.language });
 
+  /** A private chat's id is the user's id; without preview (the link is a one-time credential). */
+  sendPrivately: NonNullable<PlatformAdapter['sendPrivately']> = async (userId, text) => {
+    await this.bot.telegram.sendMessage(Number(userId), text, { link_preview_options: { is_disabled: true } });
+  };
+
+  /** `telegram:<chat id>` and a user id: getChatMember (cached a minute, like the commands' check). */
+  isSpaceAdmin: NonNullable<PlatformAdapter['isSpaceAdmin']> = async (spaceKey, userId) => {
+    const chatId = Number(spaceKey.slice('telegram:'.length));
+    const user = Number(userId);
+    if (!spaceKey.startsWith('telegram:') || !Number.isSafeInteger(chatId) || !Number.isSafeInteger(user)) return undefined;
+    return this.adminStatus.isAdministrator(chatId, user);
+  };
+
   download: PlatformAdapter['download'] = (attachment, maxBytes) => downloadTelegramFile(this.bot.telegram, attachment, maxBytes);
 
   /** /status (admins): standby or polling under the lease, and a 409 Conflict from a poller outside it. */

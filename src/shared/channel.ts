@@ -192,6 +192,17 @@ export interface PlatformAdapter {
   responderFor(message: InboundMessage): Responder;
   readonly routes?: readonly WebhookRoute[];
   /**
+   * Sends a plain text to one person's private chat with the bot (the `/web` link asked for in a group); rejects when
+   * the platform refuses (the person never opened a chat with the bot). Optional: a platform whose fake or API gives
+   * no private chat to a known user id leaves it out, and `/web` then asks to be typed in a private chat.
+   */
+  sendPrivately?(userId: string, text: string): Promise<void>;
+  /**
+   * Whether the user is an admin of the space now, asked of the platform (Telegram: getChatMember, cached briefly);
+   * the admin page checks it again before each change a group admin makes. Optional: undefined where it cannot say.
+   */
+  isSpaceAdmin?(spaceKey: string, userId: string): Promise<boolean | undefined>;
+  /**
    * Lines the platform adds to /status (LINE: the push quota); `forAdmin` when the asker is a global admin. Optional:
    * platforms with nothing to say leave it out.
    */

@@ -285,6 +285,32 @@ export const commandTable: readonly CommandSpec[] = [
     discordDescription: { th: 'รายการการเตือนในช่องนี้', en: 'The reminders in this channel' },
   }),
   plain(
+    'web',
+    {
+      summary: {
+        th: 'ลิงก์เข้าหน้าผู้ดูแลบนเว็บ (ส่งทางแชทส่วนตัว ใช้ได้ครั้งเดียว) (ผู้ดูแล): /web · /web sessions · /web logout all',
+        en: 'a one-time link to the admin web page, sent privately (admins): /web · /web sessions · /web logout all',
+      },
+      description: { th: 'ลิงก์เข้าหน้าผู้ดูแลบนเว็บ (ผู้ดูแล)', en: 'A link to the admin web page (admins)' },
+    },
+    {
+      options: [
+        {
+          name: 'action',
+          kind: 'string',
+          required: false,
+          description: { th: 'ว่าง: ขอลิงก์', en: 'empty: get a link' },
+          choices: [
+            { value: 'sessions', name: { th: 'ดูการเข้าสู่ระบบ', en: 'My sessions' } },
+            { value: 'logout all', name: { th: 'ออกจากระบบทั้งหมด', en: 'Log out everywhere' } },
+          ],
+        },
+      ],
+      administrators: true,
+      answersPrivately: true,
+    },
+  ),
+  plain(
     'settings',
     {
       summary: {

@@ -8,7 +8,7 @@ import type { Storage } from './storage.js';
 import { RedisUsageStore } from './redis-usage-store.js';
 
 // The keyv namespaces on Redis (REDIS_URL), shared by every bot process: history under `saeng:history:`, caches
-// under `saeng:cache:`, space settings under `saeng:settings:` (and beside them usage under `saeng:usage:`, reminders
+// under `saeng:cache:`, space settings under `saeng:settings:`, the admin web page's sessions under `saeng:web:` (and beside them usage under `saeng:usage:`, reminders
 // under `saeng:reminders:`, the catch-up log under `saeng:catchup:`). Keyv hands the TTL to @keyv/redis, which sets
 // it as the key's own expiry (SET … PX), so Redis drops what expired. A namespace's clear() scans only its own
 // prefix: other namespaces and other apps' keys stay.
@@ -89,7 +89,12 @@ function storageOver(client: RedisClient, options: RedisStorageOptions): RedisSt
     return new Keyv({ store, namespace: `${keyPrefix}${name}`, useKeyPrefix: false, throwOnErrors: true });
   };
   // A shared client outlives this storage: close() takes the adapters' listeners off it again.
-  const { made: namespaces, undo } = withListenersUndone(client, () => ({ history: open('history'), cache: open('cache'), settings: open('settings') }));
+  const { made: namespaces, undo } = withListenersUndone(client, () => ({
+    history: open('history'),
+    cache: open('cache'),
+    settings: open('settings'),
+    web: open('web'),
+  }));
   return {
     ...namespaces,
     usage: new RedisUsageStore({ client, keyPrefix }),

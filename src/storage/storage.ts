@@ -16,6 +16,8 @@ export interface Storage {
   cache: Keyv;
   /** Each space's /settings (src/settings/space-settings-store.ts), kept without a TTL. */
   settings: Keyv;
+  /** The admin web page's one-time log-in tokens, sessions and audit log (src/web/web-sessions.ts), each with its expiry. */
+  web: Keyv;
   /** /usage's counters per day, space and user (bounded to about a month). */
   usage: UsageStore;
   /** /remind's reminders with their delivery leases (src/reminders/reminder-store.ts), kept until delivered or cancelled. */
@@ -46,6 +48,7 @@ export function openStorage(dataDir: string | ':memory:'): Storage {
     history: open('history'),
     cache: open('cache'),
     settings: open('settings'),
+    web: open('web'),
     usage: new SqliteUsageStore(database),
     reminders: new SqliteReminderStore(database),
     groupLog: new SqliteGroupLogStore(database),
