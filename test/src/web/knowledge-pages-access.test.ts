@@ -139,7 +139,9 @@ describe('the upload’s limits and token', () => {
       ]);
       expect(page.status).toBe(413);
       expect(page.headers.get('connection')).toBe('close');
-      expect(await page.text()).toContain('ไฟล์ใหญ่เกินไป (สูงสุด 2 KB)');
+      const refusal = await page.text();
+      expect(refusal).toContain('❌ “huge.txt”: ไฟล์ใหญ่เกินไป (สูงสุด 2 KB)');
+      expect(refusal).toContain('ไม่ได้เพิ่มไฟล์ใดจากการส่งครั้งนี้');
       expect(await small.testApp.app.knowledge.documents(id)).toEqual([]);
       // Exactly the limit is accepted.
       const exact = await upload(small, browser, id, [{ name: 'exact.txt', bytes: new Uint8Array(2048).fill(0x62) }], { ndjson: true });

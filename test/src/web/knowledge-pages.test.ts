@@ -86,7 +86,9 @@ describe('documents', () => {
     for (const title of ['refund.md', 'hours.docx', 'warranty.pdf']) expect(page).toContain(title);
     expect(page).toContain('id="kb-documents"');
     expect(page).toContain('data-label="ส่วนข้อความ"');
-    expect(page).toContain('id="upload-form"');
+    // The browser test's handles: the drop zone (shown by admin.js), the file input, the progress list, the search.
+    for (const handle of ['id="upload-form"', 'id="drop-zone"', 'id="upload-files"', 'id="upload-list"', 'id="kb-search"', 'id="bind-form"'])
+      expect(page).toContain(handle);
     expect(page).toContain(`action="/admin/kb/${id}/documents?csrf=${encodeURIComponent(browser.csrfToken)}"`);
 
     const search = await (await browser.get(`/admin/kb/${id}?q=${encodeURIComponent('warranty kettle')}`)).text();

@@ -2,6 +2,7 @@ import type { KnowledgeBase } from '../../../knowledge/index.js';
 import { pick, type Localized } from '../../../shared/i18n.js';
 import { logFailure } from '../../../shared/log.js';
 import type { AdminRequest, AdminRoute } from '../../admin-route.js';
+import { html } from '../../html.js';
 import { renderPage } from '../../layout.js';
 import { readMultipartUpload, type UploadedFile, type UploadLimits } from '../../multipart-upload.js';
 import type { AdminServices } from '../admin-services.js';
@@ -23,6 +24,10 @@ const texts = {
   },
   busyTitle: { th: 'ระบบไม่ว่าง', en: 'Busy' },
   refusedTitle: { th: 'อัปโหลดไม่สำเร็จ', en: 'Upload refused' },
+  nothingAdded: {
+    th: 'ไม่ได้เพิ่มไฟล์ใดจากการส่งครั้งนี้ กรุณาส่งใหม่โดยไม่รวมไฟล์ที่มีปัญหา',
+    en: 'No file of this upload was added. Send them again without the one refused.',
+  },
 } satisfies Record<string, Localized>;
 
 /** Files in one request: admin.js sends one; a plain form sends what was chosen. */
@@ -45,12 +50,17 @@ export function uploadLimits(maxDocumentBytes: number): UploadLimits {
   };
 }
 
-/** Refuses before (or instead of) reading the body: an NDJSON line for admin.js, a page for a plain form. */
-function refuse(admin: AdminRequest, status: number, title: string, text: string, headers?: Record<string, string>): void {
+/**
+ * Refuses before (or instead of) reading the body: an NDJSON line for admin.js, a page for a plain form (`more`: a
+ * second line there, as a plain form may have sent several files).
+ */
+function refuse(admin: AdminRequest, status: number, title: string, text: string, options: { headers?: Record<string, string>; more?: string } = {}): void {
   const { request, response, language, session, path } = admin;
+  const { headers } = options;
   if (wantsNdjson(request)) return ndjsonBeforeBody(request, response, status, { type: 'result', ok: false, text }, headers);
   const back = status === 404 ? '/admin/kb' : path.slice(0, path.length - '/documents'.length);
-  const page = renderPage({ title, language, session, current: 'knowledge', path, body: refusalBody(text, language, back) });
+  const body = html`${refusalBody(text, language, back)}${options.more ? html`<p>${options.more}</p>` : ''}`;
+  const page = renderPage({ title, language, session, current: 'knowledge', path, body });
   answerBeforeBody(request, response, { status, contentType: 'text/html; charset=utf-8', body: page.text, ...(headers ? { headers } : {}) });
 }
 
@@ -99,14 +109,14 @@ async function upload(services: AdminServices, slots: UploadSlots, admin: AdminR
   const access = await changeableBase(services, admin);
   if (!access.ok) return refuse(admin, access.refusal.status, access.refusal.title, access.refusal.text);
   const release = slots.take();
-  if (!release) return refuse(admin, 503, pick(texts.busyTitle, language), pick(texts.busy, language), { 'retry-after': '5' });
+  if (!release) return refuse(admin, 503, pick(texts.busyTitle, language), pick(texts.busy, language), { headers: { 'retry-after': '5' } });
   try {
     const limits = uploadLimits(services.maxDocumentBytes);
     const read = await readMultipartUpload(request, limits);
     if (!read.ok) {
       const failure = uploadFailureAnswer(read.failure, limits, language);
       if (!failure) return void response.destroy();
-      return refuse(admin, failure.status, pick(texts.refusedTitle, language), failure.text);
+      return refuse(admin, failure.status, pick(texts.refusedTitle, language), failure.text, { more: pick(texts.nothingAdded, language) });
     }
     if (read.files.length === 0) return refuse(admin, 400, pick(texts.refusedTitle, language), noFilesText(language));
     const answer = wantsNdjson(request) ? new NdjsonAnswer(response) : undefined;
