@@ -16,12 +16,12 @@ export const desktopViewport = { width: 1280, height: 800 } as const;
 export const phoneViewport = { width: 390, height: 844 } as const;
 
 const launchArgs = [
-  // Nothing leaves loopback: every request that is not to loopback (which chromium never proxies) goes to a proxy on
-  // the discard port, where nothing listens, and fails with ERR_PROXY_CONNECTION_FAILED, without a DNS lookup. This
-  // also overrides any proxy in the environment, as --no-proxy-server would.
+  // Nothing leaves loopback: every request not to loopback (which chromium never proxies) goes to a "proxy" on the
+  // loopback discard port and fails there (ERR_PROXY_CONNECTION_FAILED), with no DNS lookup either. It also
+  // overrides any proxy in the environment, as --no-proxy-server would.
   '--proxy-server=http://127.0.0.1:9',
-  // No updates, field trials or first-run pings (playwright-core passes most of these too; stated here so the
-  // guarantee does not rest on its defaults).
+  // No updates, sync or first-run traffic (playwright-core passes these too; stated so the guarantee does not rest
+  // on its defaults).
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
