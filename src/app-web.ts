@@ -1,12 +1,15 @@
+import { defaultCatchUpDays } from './app-catchup.js';
 import { createWebCommand } from './commands/web.js';
 import type { CommandDispatcher } from './commands/dispatcher.js';
-import type { Config } from './config.js';
+import { configSecrets, type Config } from './config.js';
+import { scanForCredentials } from './dlp/scan.js';
 import type { KnowledgeStore } from './knowledge/index.js';
+import { defaultCallNames } from './settings/space-settings.js';
 import type { SpaceSettingsStore } from './settings/space-settings-store.js';
 import type { PlatformAdapter } from './shared/channel.js';
 import type { Logger } from './shared/log.js';
 import { trimTrailingSlashes } from './shared/trailing-slashes.js';
-import type { InboundMessage } from './shared/types.js';
+import type { InboundMessage, Platform } from './shared/types.js';
 import type { Storage } from './storage/storage.js';
 import { createAdminSite, type AdminSite } from './web/admin-site.js';
 import { AuditLog } from './web/audit-log.js';
@@ -43,6 +46,19 @@ export function wireWeb(options: WebWiringOptions): WebWiring {
   const sessions = new WebSessions(storage.web, options.limits ?? defaultWebSessionLimits, () => options.now().getTime());
   const audit = new AuditLog(storage.web, log);
   let localAddress: string | undefined;
+  // The group pages check and show settings as /settings does: the same defaults and DLP scanner as app.ts builds.
+  const secrets = configSecrets(config);
+  const settingsDefaults = {
+    language: config.BOT_LANGUAGE,
+    names: defaultCallNames(config.BOT_NAME),
+    groupContext: config.GROUP_CONTEXT_MESSAGES,
+    quotaPerMinute: config.USER_MESSAGES_PER_MINUTE,
+    streams: (platform: Platform) => config.STREAM_PLATFORMS.includes(platform),
+  };
+  const credentialKinds = (text: string): string[] => {
+    const scan = scanForCredentials(text, { secrets });
+    return scan.found ? scan.kinds : [];
+  };
   const sendPrivately = async (message: InboundMessage, text: string): Promise<'sent' | 'unavailable'> => {
     const adapter = options.adapters.find((candidate) => candidate.platform === message.platform);
     if (!adapter?.sendPrivately) return 'unavailable';
@@ -72,6 +88,9 @@ export function wireWeb(options: WebWiringOptions): WebWiring {
           sessions,
           audit,
           maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
+          settingsDefaults,
+          credentialKinds,
+          catchUpDefaultDays: defaultCatchUpDays,
           timeZone: config.BOT_TIMEZONE,
           log,
           now: options.now,
