@@ -1,15 +1,14 @@
 import { defaultCatchUpDays } from './app-catchup.js';
 import { createWebCommand } from './commands/web.js';
 import type { CommandDispatcher } from './commands/dispatcher.js';
-import { configSecrets, type Config } from './config.js';
-import { scanForCredentials } from './dlp/scan.js';
+import type { Config } from './config.js';
+import type { SettingsDefaults } from './commands/settings/settings-view.js';
 import type { KnowledgeStore } from './knowledge/index.js';
-import { defaultCallNames } from './settings/space-settings.js';
 import type { SpaceSettingsStore } from './settings/space-settings-store.js';
 import type { PlatformAdapter } from './shared/channel.js';
 import type { Logger } from './shared/log.js';
 import { trimTrailingSlashes } from './shared/trailing-slashes.js';
-import type { InboundMessage, Platform } from './shared/types.js';
+import type { InboundMessage } from './shared/types.js';
 import type { Storage } from './storage/storage.js';
 import { createAdminSite, type AdminSite } from './web/admin-site.js';
 import { AuditLog } from './web/audit-log.js';
@@ -39,6 +38,9 @@ export interface WebWiringOptions {
   adapters: readonly PlatformAdapter[];
   now: () => Date;
   limits?: WebSessionLimits;
+  /** /settings's defaults and the outbound DLP's scanner, as app.ts built them for the chat's /settings. */
+  settingsDefaults: SettingsDefaults;
+  credentialKinds(text: string): string[];
 }
 
 export function wireWeb(options: WebWiringOptions): WebWiring {
@@ -46,19 +48,6 @@ export function wireWeb(options: WebWiringOptions): WebWiring {
   const sessions = new WebSessions(storage.web, options.limits ?? defaultWebSessionLimits, () => options.now().getTime());
   const audit = new AuditLog(storage.web, log);
   let localAddress: string | undefined;
-  // The group pages check and show settings as /settings does: the same defaults and DLP scanner as app.ts builds.
-  const secrets = configSecrets(config);
-  const settingsDefaults = {
-    language: config.BOT_LANGUAGE,
-    names: defaultCallNames(config.BOT_NAME),
-    groupContext: config.GROUP_CONTEXT_MESSAGES,
-    quotaPerMinute: config.USER_MESSAGES_PER_MINUTE,
-    streams: (platform: Platform) => config.STREAM_PLATFORMS.includes(platform),
-  };
-  const credentialKinds = (text: string): string[] => {
-    const scan = scanForCredentials(text, { secrets });
-    return scan.found ? scan.kinds : [];
-  };
   const sendPrivately = async (message: InboundMessage, text: string): Promise<'sent' | 'unavailable'> => {
     const adapter = options.adapters.find((candidate) => candidate.platform === message.platform);
     if (!adapter?.sendPrivately) return 'unavailable';
@@ -88,8 +77,8 @@ export function wireWeb(options: WebWiringOptions): WebWiring {
           sessions,
           audit,
           maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
-          settingsDefaults,
-          credentialKinds,
+          settingsDefaults: options.settingsDefaults,
+          credentialKinds: options.credentialKinds,
           catchUpDefaultDays: defaultCatchUpDays,
           timeZone: config.BOT_TIMEZONE,
           log,

@@ -1,5 +1,6 @@
 import { splitWords } from '../../../commands/parse.js';
-import { parseSettingsRequest, type SettingsPatch, type SettingsRequest } from '../../../commands/settings/settings-request.js';
+import { parseSettingsRequest, type SettingsPatch } from '../../../commands/settings/settings-request.js';
+import { changeRefusal, patchedSettings, settingsChangeTexts, type SettingsChange } from '../../../commands/settings/settings-change-rules.js';
 import type { SpaceSettings } from '../../../settings/space-settings.js';
 import { pick, say, type Localized } from '../../../shared/i18n.js';
 import type { AdminRoute } from '../../admin-route.js';
@@ -17,22 +18,13 @@ import { sendGroupPage } from './group-page.js';
 /** The settings a form may name: /settings's topics. */
 const topics = new Set(['language', 'trigger', 'context', 'quota', 'streaming', 'quotes', 'instructions']);
 
-// The refusals of src/commands/settings.ts, in its words (that file keeps them to itself).
+// The page's own refusals; the rest are /settings's (src/commands/settings/settings-change-rules.ts).
 const texts = {
-  quotaRaise: {
-    th: 'ผู้ดูแลกลุ่มลดโควตาได้ไม่เกิน {limit} ข้อความต่อนาที (ค่าของบอท) การเพิ่มเกินนั้นต้องให้ผู้ดูแลระบบของบอทตั้ง',
-    en: "Group admins can set the quota up to {limit} a minute (the bot's own); only a bot admin can raise it further.",
-  },
-  credential: {
-    th: 'ไม่ได้บันทึก: คำแนะนำนี้มีข้อความที่ดูเหมือนรหัสลับหรือโทเค็น ({kinds}) ห้ามใส่ข้อมูลลับในคำแนะนำของบอท',
-    en: 'Not saved: the instructions hold something that looks like a secret or token ({kinds}). Never put secrets in the instructions.',
-  },
   everyMessage: {
     th: 'การตอบทุกข้อความตั้งได้ในห้องนั้นเท่านั้น: พิมพ์ /settings trigger every-message ในห้องที่ต้องการ',
     en: 'Answering every message is set in that channel only: type /settings trigger every-message there.',
   },
   noScanner: { th: 'ตอนนี้ตรวจคำแนะนำหาข้อมูลลับไม่ได้ จึงยังไม่บันทึก', en: 'The instructions cannot be checked for secrets right now, so they were not saved.' },
-  changed: { th: 'บันทึกแล้ว', en: 'Saved.' },
 } satisfies Record<string, Localized>;
 
 /** What a form field may hold: instructions are 500 characters, so a longer field is refused by their own check. */
@@ -47,30 +39,16 @@ function commandOf(form: URLSearchParams, topic: string): { rest: string; typed:
   return { rest: `${topic} ${value}${names}`, typed: topic === 'trigger' ? (form.get('names') ?? '').slice(0, namesChars) : typed };
 }
 
-/** The stored settings with `patch` applied (a null field back to the default), as /settings applies it. */
-function patched(current: SpaceSettings, patch: SettingsPatch, by: string, at: string): SpaceSettings {
-  const next: Record<string, unknown> = { ...current };
-  for (const [field, value] of Object.entries(patch)) {
-    if (value === null) delete next[field];
-    else next[field] = value;
-  }
-  return { ...(next as SpaceSettings), updatedBy: by, updatedAt: at };
-}
-
-type Change = Extract<SettingsRequest, { kind: 'change' }>;
-
-function refusalOf(request: Change, current: SpaceSettings, services: AdminServices, global: boolean, language: 'th' | 'en'): string | undefined {
+function refusalOf(request: SettingsChange, current: SpaceSettings, services: AdminServices, global: boolean, language: 'th' | 'en'): string | undefined {
   if (request.patch.trigger === 'every-message' && current.trigger !== 'every-message') return pick(texts.everyMessage, language);
-  const quota = request.patch.quotaPerMinute;
   const limit = services.settingsDefaults?.quotaPerMinute;
-  if (typeof quota === 'number' && !global && (limit === undefined || quota > limit)) return say(texts.quotaRaise, language, { limit: limit ?? '—' });
-  const instructions = request.patch.instructions;
-  if (typeof instructions === 'string') {
-    if (!services.credentialKinds) return pick(texts.noScanner, language);
-    const kinds = services.credentialKinds(instructions);
-    if (kinds.length > 0) return say(texts.credential, language, { kinds: kinds.join(', ') });
-  }
-  return undefined;
+  if (typeof request.patch.instructions === 'string' && !services.credentialKinds) return pick(texts.noScanner, language);
+  return changeRefusal(request, {
+    quotaLimit: limit ?? 0,
+    mayRaiseQuota: global,
+    credentialKinds: services.credentialKinds ?? (() => []),
+    language,
+  });
 }
 
 export function settingsChangeRoutes(services: AdminServices): AdminRoute[] {
@@ -95,11 +73,11 @@ export function settingsChangeRoutes(services: AdminServices): AdminRoute[] {
         const patch: SettingsPatch = { ...request.patch };
         // Every message stays with the conversation it was set in; any other trigger has none (as /settings does).
         if (request.topic === 'trigger' && patch.trigger !== 'every-message') patch.triggerConversation = null;
-        await services.spaceSettings.update(space, (current) => patched(current, patch, session.adminId, services.now().toISOString()));
+        await services.spaceSettings.update(space, (current) => patchedSettings(current, patch, session.adminId, services.now().toISOString()));
         // Ids and the setting's name only: instructions are a person's text.
         services.log.info({ space, topic: request.topic, by: session.adminId }, 'space settings changed on the admin page');
         await admin.audit('group-setting', { space, setting: request.topic });
-        admin.redirect(groupPath(space, '#settings'), pick(texts.changed, language));
+        admin.redirect(groupPath(space, '#settings'), pick(settingsChangeTexts.changed, language));
       },
     },
   ];
