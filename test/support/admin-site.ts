@@ -38,7 +38,14 @@ export async function serveAdminSite(app: App, services: Partial<RunningServices
   const admin = app.web.site({
     readiness: async () => ({
       ready: true,
-      detail: { modelServer: { reachable: true, server: 'llama.cpp' }, stores: { state: true, knowledge: true, inbound: true } },
+      detail: {
+        modelServer: { reachable: true, server: 'llama.cpp' },
+        platforms: { telegram: 'running' },
+        stores: { state: true, knowledge: true, inbound: true },
+        disk: { freeBytes: 12 * 1024 ** 3, enough: true },
+        ocr: { available: true },
+        queue: { pending: 0, oldestPendingAgeSeconds: 0 },
+      },
     }),
     guardCounts: async () => [],
     stillSpaceAdmin: async () => undefined,
