@@ -1,6 +1,8 @@
+import { defaultCatchUpDays } from './app-catchup.js';
 import { createWebCommand } from './commands/web.js';
 import type { CommandDispatcher } from './commands/dispatcher.js';
 import type { Config } from './config.js';
+import type { SettingsDefaults } from './commands/settings/settings-view.js';
 import type { KnowledgeStore } from './knowledge/index.js';
 import type { SpaceSettingsStore } from './settings/space-settings-store.js';
 import type { PlatformAdapter } from './shared/channel.js';
@@ -36,6 +38,9 @@ export interface WebWiringOptions {
   adapters: readonly PlatformAdapter[];
   now: () => Date;
   limits?: WebSessionLimits;
+  /** /settings's defaults and the outbound DLP's scanner, as app.ts built them for the chat's /settings. */
+  settingsDefaults: SettingsDefaults;
+  credentialKinds(text: string): string[];
 }
 
 export function wireWeb(options: WebWiringOptions): WebWiring {
@@ -72,6 +77,9 @@ export function wireWeb(options: WebWiringOptions): WebWiring {
           sessions,
           audit,
           maxDocumentBytes: config.MAX_ATTACHMENT_BYTES,
+          settingsDefaults: options.settingsDefaults,
+          credentialKinds: options.credentialKinds,
+          catchUpDefaultDays: defaultCatchUpDays,
           timeZone: config.BOT_TIMEZONE,
           log,
           now: options.now,

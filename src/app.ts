@@ -299,6 +299,8 @@ export function createApp(options: AppOptions): App {
     spaceSettings,
     adapters: options.adapters ?? [],
     now: options.now ?? (() => new Date()),
+    settingsDefaults,
+    credentialKinds,
   });
   const research = web.research;
   if (!research) commands.add(createResearchUnavailableCommand());

@@ -7,7 +7,8 @@ import { adminIdOf } from './admin-id.js';
 import type { CommandContext, CommandHandler } from './command.js';
 import { sentAtText } from '../shared/sent-at-text.js';
 import { settingsHelp } from './settings/settings-help.js';
-import { parseSettingsRequest, type SettingsPatch, type SettingsRequest } from './settings/settings-request.js';
+import { parseSettingsRequest, type SettingsPatch } from './settings/settings-request.js';
+import { changeRefusal, patchedSettings, settingsChangeTexts, type SettingsChange } from './settings/settings-change-rules.js';
 import { settingsHeading, settingsLines, updatedLine, type SettingsDefaults } from './settings/settings-view.js';
 
 // `/settings`: how this space wants the bot (docs/architecture.md, "Space settings"). Shown and changed by the
@@ -38,16 +39,7 @@ const texts = {
     th: 'ตั้งค่านี้ใช้ได้เฉพาะในกลุ่ม ในแชตส่วนตัวบอทตอบทุกข้อความอยู่แล้ว',
     en: 'That setting is for groups: in a private chat the bot answers every message already.',
   },
-  quotaRaise: {
-    th: 'ผู้ดูแลกลุ่มลดโควตาได้ไม่เกิน {limit} ข้อความต่อนาที (ค่าของบอท) การเพิ่มเกินนั้นต้องให้ผู้ดูแลระบบของบอทตั้ง',
-    en: "Group admins can set the quota up to {limit} a minute (the bot's own); only a bot admin can raise it further.",
-  },
-  credential: {
-    th: 'ไม่ได้บันทึก: คำแนะนำนี้มีข้อความที่ดูเหมือนรหัสลับหรือโทเค็น ({kinds}) ห้ามใส่ข้อมูลลับในคำแนะนำของบอท',
-    en: 'Not saved: the instructions hold something that looks like a secret or token ({kinds}). Never put secrets in the instructions.',
-  },
   invalid: { th: '{problem} ดูวิธีใช้ด้วย /settings help', en: '{problem} See /settings help.' },
-  changed: { th: 'บันทึกแล้ว', en: 'Saved.' },
   resetDone: { th: 'กลับเป็นค่าเริ่มต้นทั้งหมดแล้ว', en: 'All settings are back to the defaults.' },
   blind: {
     th: 'หมายเหตุ: ตอนนี้บอทเห็นเฉพาะข้อความที่เรียกบอทในกลุ่ม การเรียกด้วยชื่อหรือตอบทุกข้อความจึงยังไม่ทำงาน (Telegram: ปิด privacy mode ที่ @BotFather แล้วเชิญบอทเข้ากลุ่มใหม่)',
@@ -63,35 +55,16 @@ function accessOf(context: CommandContext): Access {
   return message.chatKind === 'direct' || message.sender.isPlatformAdmin ? 'space' : 'none';
 }
 
-/** The stored settings with `patch` applied: a null field goes back to the default. */
-function patched(current: SpaceSettings, patch: SettingsPatch, by: string, at: string): SpaceSettings {
-  const next: Record<string, unknown> = { ...current };
-  for (const [field, value] of Object.entries(patch)) {
-    if (value === null) delete next[field];
-    else next[field] = value;
-  }
-  return { ...(next as SpaceSettings), updatedBy: by, updatedAt: at };
-}
-
 /** Why this change may not be made here by this caller, or undefined when it may. */
-function refusalOf(
-  request: Extract<SettingsRequest, { kind: 'change' }>,
-  context: CommandContext,
-  options: SettingsCommandOptions,
-  access: Access,
-): string | undefined {
+function refusalOf(request: SettingsChange, context: CommandContext, options: SettingsCommandOptions, access: Access): string | undefined {
   const { language, message } = context;
   if ((request.topic === 'trigger' || request.topic === 'context') && message.chatKind === 'direct') return pick(texts.groupOnly, language);
-  const quota = request.patch.quotaPerMinute;
-  if (typeof quota === 'number' && quota > options.defaults.quotaPerMinute && access !== 'global') {
-    return say(texts.quotaRaise, language, { limit: options.defaults.quotaPerMinute });
-  }
-  const instructions = request.patch.instructions;
-  if (typeof instructions === 'string') {
-    const kinds = options.credentialKinds(instructions);
-    if (kinds.length > 0) return say(texts.credential, language, { kinds: kinds.join(', ') });
-  }
-  return undefined;
+  return changeRefusal(request, {
+    quotaLimit: options.defaults.quotaPerMinute,
+    mayRaiseQuota: access === 'global',
+    credentialKinds: options.credentialKinds,
+    language,
+  });
 }
 
 export function createSettingsCommand(options: SettingsCommandOptions): CommandHandler {
@@ -151,10 +124,10 @@ export function createSettingsCommand(options: SettingsCommandOptions): CommandH
           // Every message in one conversation only: the channel or topic where it was asked for.
           if (request.topic === 'trigger') patch.triggerConversation = patch.trigger === 'every-message' ? message.conversationKey : null;
           const by = adminIdOf(message);
-          const settings = await options.store.update(space, (current) => patched(current, patch, by, context.now().toISOString()));
+          const settings = await options.store.update(space, (current) => patchedSettings(current, patch, by, context.now().toISOString()));
           // Ids and the topic only: instructions are a user's text.
           log.info({ space, topic: request.topic, by }, 'space settings changed');
-          return { text: view(settings, context, texts.changed) };
+          return { text: view(settings, context, settingsChangeTexts.changed) };
         }
       }
     },

@@ -23,7 +23,8 @@ export const securityHeaders: Record<string, string> = {
   'content-security-policy': contentSecurityPolicy,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  // Not no-referrer: chromium then sends `Origin: null` with a form post, and the page could not post to itself.
+  'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'cache-control': 'no-store',
@@ -110,14 +111,14 @@ export function readForm(request: http.IncomingMessage, maxBytes = maxFormBytes,
 }
 
 /**
- * Whether a request with effects came from a page of this site: the browser's own headers say so, and a page of
- * another site cannot forge them. `publicOrigin`: PUBLIC_BASE_URL's, for a reverse proxy that rewrites Host.
+ * Whether a request with effects came from a page of this site, by the browser's own headers (a page of another site
+ * cannot forge them): `Sec-Fetch-Site` where the browser sends it (every current one), else `Origin`.
+ * `publicOrigin`: PUBLIC_BASE_URL's, for a reverse proxy that rewrites Host.
  */
 export function fromThisSite(request: http.IncomingMessage, publicOrigin?: string): boolean {
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin') return false;
+  if (site !== undefined) return site === 'same-origin';
   const origin = request.headers.origin;
-  if (origin === undefined) return site === 'same-origin';
   const host = request.headers.host;
-  return origin === publicOrigin || (typeof host === 'string' && (origin === `http://${host}` || origin === `https://${host}`));
+  return origin !== undefined && (origin === publicOrigin || (typeof host === 'string' && (origin === `http://${host}` || origin === `https://${host}`)));
 }

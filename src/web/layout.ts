@@ -35,7 +35,6 @@ function head(title: string, language: Language): Html {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
         <title>${title} · ${pick(webTexts.siteName, language)}</title>
         <link rel="stylesheet" href="/admin/static/admin.css" />
         <script src="/admin/static/admin.js" defer></script>

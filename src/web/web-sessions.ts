@@ -80,9 +80,13 @@ export class WebSessions {
   async spendLoginToken(token: string): Promise<{ session: WebSession; cookie: string } | undefined> {
     if (!isSecretShape(token)) return undefined;
     const key = `login:${hashOf(token)}`;
-    const grant = parseGrant(await this.store.get(key));
+    const stored: unknown = await this.store.get(key);
+    const grant = parseGrant(stored);
+    // The store's expiry is its clean-up; the link's own time is checked here, by this clock.
+    const issuedAt = isRecord(stored) && typeof stored.issuedAt === 'number' ? stored.issuedAt : -Infinity;
+    if (!grant || this.now() - issuedAt >= this.limits.loginTokenMs) return undefined;
     // Whoever deletes it spends it: two processes opening the same link get one session between them.
-    if (!grant || !(await this.store.delete(key))) return undefined;
+    if (!(await this.store.delete(key))) return undefined;
     const cookie = newSecret();
     const now = this.now();
     const session: WebSession = {

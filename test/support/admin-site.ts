@@ -7,6 +7,7 @@ import type { AdminServices } from '../../src/web/pages/admin-services.js';
 import { sessionCookie } from '../../src/web/admin-site.js';
 import type { WebGrant } from '../../src/web/web-sessions.js';
 import { createTestApp, type TestApp } from './test-app.js';
+import type { App } from '../../src/app.js';
 
 // A whole app with its HTTP server and the admin page on a loopback port, for the admin page's HTTP tests: log in
 // as any grant without the chat (the chat's `/web` is tested on its own), then request pages as that browser would.
@@ -30,27 +31,47 @@ export interface AdminBrowser {
 
 export const globalGrant: WebGrant = { adminId: 'telegram:1001', name: 'Somchai', scope: { kind: 'global' }, language: 'th' };
 
-export async function startAdminSite(
-  options: { environment?: Record<string, string>; services?: Partial<Pick<AdminServices, 'readiness' | 'guardCounts' | 'stillSpaceAdmin' | 'model'>> } = {},
-): Promise<AdminSiteWorld> {
-  const model = await startFakeModelServer();
-  const testApp = createTestApp({ modelUrl: model.url, environment: options.environment });
-  const { app } = testApp;
+type RunningServices = Pick<AdminServices, 'readiness' | 'guardCounts' | 'stillSpaceAdmin' | 'model'>;
+
+/** The app's admin site on the bot's HTTP server at a free loopback port, as src/service.ts serves it; `/web` links point there. */
+export async function serveAdminSite(app: App, services: Partial<RunningServices> = {}): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const admin = app.web.site({
     readiness: async () => ({
       ready: true,
-      detail: { modelServer: { reachable: true, server: 'llama.cpp' }, stores: { state: true, knowledge: true, inbound: true } },
+      detail: {
+        modelServer: { reachable: true, server: 'llama.cpp' },
+        platforms: { telegram: 'running' },
+        stores: { state: true, knowledge: true, inbound: true },
+        disk: { freeBytes: 12 * 1024 ** 3, enough: true },
+        ocr: { available: true },
+        queue: { pending: 0, oldestPendingAgeSeconds: 0 },
+      },
     }),
     guardCounts: async () => [],
     stillSpaceAdmin: async () => undefined,
     model: async () => ({ model: 'test-model', server: 'llama.cpp', tools: true, vision: false, toolsSource: 'probe', visionSource: 'config' }),
-    ...options.services,
+    ...services,
   });
   const server: http.Server = await startHttpServer({ port: 0, metrics: new Metrics(), log: silentLogger(), admin });
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;
   app.web.listening(baseUrl);
+  return {
+    baseUrl,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export async function startAdminSite(options: { environment?: Record<string, string>; services?: Partial<RunningServices> } = {}): Promise<AdminSiteWorld> {
+  const model = await startFakeModelServer();
+  const testApp = createTestApp({ modelUrl: model.url, environment: options.environment });
+  const { app } = testApp;
+  const served = await serveAdminSite(app, options.services);
+  const { baseUrl } = served;
   const sameOrigin = { origin: baseUrl, 'sec-fetch-site': 'same-origin' };
   return {
     testApp,
@@ -79,8 +100,7 @@ export async function startAdminSite(
       return { cookie, csrfToken: session.csrfToken, get, post };
     },
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await served.close();
       await testApp.close();
       await model.close();
     },

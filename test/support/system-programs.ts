@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { accessSync, constants, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,28 @@ function onPath(program: string): string | undefined {
   return undefined;
 }
 
+function executable(file: string): string | undefined {
+  try {
+    accessSync(file, constants.X_OK);
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A font file fontconfig says covers Thai; without one, chromium draws Thai as empty boxes. */
+function thaiFontFile(): string | undefined {
+  try {
+    const listing = execFileSync('fc-list', [':lang=th', 'file'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return listing
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.replace(/:\s*$/, '');
+  } catch {
+    return undefined; // no fontconfig: no fonts chromium could use either
+  }
+}
+
 /** Debian installs PostgreSQL off PATH, one folder per major version; the newest with initdb wins. */
 function postgresBinFolder(root = '/usr/lib/postgresql'): string | undefined {
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
@@ -40,6 +63,15 @@ export const redisServerProgram: SystemProgram = { name: 'redis-server', debianP
 export const postgresProgram: SystemProgram = { name: 'PostgreSQL', debianPackage: 'postgresql', locate: () => postgresBinFolder() };
 export const tesseractProgram: SystemProgram = { name: 'tesseract', debianPackage: 'tesseract-ocr', locate: () => onPath('tesseract') };
 export const pdftoppmProgram: SystemProgram = { name: 'pdftoppm', debianPackage: 'poppler-utils', locate: () => onPath('pdftoppm') };
+
+// Debian's chromium (a launcher script in /usr/bin), which playwright-core drives in the admin page tests; the
+// fallback path serves a PATH that leaves out /usr/bin.
+export const chromiumProgram: SystemProgram = {
+  name: 'chromium',
+  debianPackage: 'chromium',
+  locate: () => onPath('chromium') ?? executable('/usr/bin/chromium'),
+};
+export const thaiFontProgram: SystemProgram = { name: 'a Thai font', debianPackage: 'fonts-tlwg-loma-otf', locate: thaiFontFile };
 
 export const skipNotesKey = 'systemProgramSkipNotes';
 

@@ -1,3 +1,4 @@
+import type { SettingsDefaults } from '../../commands/settings/settings-view.js';
 import type { KnowledgeStore } from '../../knowledge/index.js';
 import type { SpaceSettingsStore } from '../../settings/space-settings-store.js';
 import type { Logger } from '../../shared/log.js';
@@ -35,6 +36,12 @@ export interface AdminServices {
   stillSpaceAdmin(adminId: string, spaceKey: string): Promise<boolean | undefined>;
   /** MAX_ATTACHMENT_BYTES: the same limit as `/kb add`. */
   maxDocumentBytes: number;
+  /** The bot-wide values an unset /settings field falls back to (shown beside a space's own, and the quota a group admin may not exceed). */
+  settingsDefaults?: SettingsDefaults;
+  /** The outbound DLP’s scanner, as /settings uses it: instructions holding a credential are not stored (absent: the pages store none). */
+  credentialKinds?(text: string): string[];
+  /** Days a group's messages are kept when catch-up is turned on without a number (/summary on). */
+  catchUpDefaultDays?: number;
   /** BOT_TIMEZONE: days and times on the pages. */
   timeZone: string;
   log: Logger;

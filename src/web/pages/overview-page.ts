@@ -10,8 +10,9 @@ import type { AdminServices } from './admin-services.js';
 
 const texts = {
   title: { th: 'ภาพรวมและสถานะ', en: 'Overview and health' },
-  ready: { th: '✅ พร้อมทำงาน', en: '✅ Ready' },
-  notReady: { th: '⚠️ ยังไม่พร้อม (ดูรายการด้านล่าง)', en: '⚠️ Not ready (see below)' },
+  ready: { th: '✔ พร้อมทำงาน', en: '✔ Ready' },
+  notReady: { th: '✘ ยังไม่พร้อม (ดูรายการด้านล่าง)', en: '✘ Not ready (see below)' },
+  noPlatforms: { th: 'ไม่มีแพลตฟอร์มที่ตั้งค่าไว้', en: 'No platform configured' },
   model: { th: 'โมเดล', en: 'Model' },
   modelName: { th: 'ชื่อโมเดล', en: 'Model' },
   server: { th: 'เซิร์ฟเวอร์', en: 'Server' },
@@ -49,6 +50,7 @@ function flag(value: unknown, language: Language): Html {
 }
 
 function state(ok: unknown, language: Language): Html {
+  if (ok === undefined) return html`<span class="muted">${pick(texts.unknown, language)}</span>`;
   return ok === true ? html`<span class="good">✔ ${pick(texts.ok, language)}</span>` : html`<span class="bad">✘ ${pick(texts.problem, language)}</span>`;
 }
 
@@ -84,7 +86,7 @@ async function overview(services: AdminServices, language: Language): Promise<Ht
   const queue = section('queue');
   const platforms = Object.entries(section('platforms'));
   const t = (text: Localized) => pick(text, language);
-  return html`<p class="notice" role="status">${t(readiness.ready ? texts.ready : texts.notReady)}</p>
+  return html`<p class="notice ${readiness.ready ? 'good' : 'bad'}" role="status" id="readiness">${t(readiness.ready ? texts.ready : texts.notReady)}</p>
     <div class="grid">
       <section>
         <h2>${t(texts.model)}</h2>

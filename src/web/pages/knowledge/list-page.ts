@@ -4,6 +4,7 @@ import type { Language } from '../../../shared/types.js';
 import type { AdminRequest } from '../../admin-route.js';
 import { html, type Html } from '../../html.js';
 import type { AdminServices } from '../admin-services.js';
+import { groupPath } from '../groups/group-path.js';
 import { basePath } from './knowledge-format.js';
 import { knownSpaces } from './known-spaces.js';
 
@@ -109,7 +110,7 @@ function createForm(spaces: readonly string[], admin: AdminRequest, state?: Crea
 
 /** Sends the list page; `state` and `status` when a create was refused (the form keeps what was typed). */
 export async function sendListPage(
-  services: Pick<AdminServices, 'knowledge' | 'storage' | 'timeZone' | 'now'>,
+  services: Pick<AdminServices, 'knowledge' | 'storage' | 'timeZone' | 'now' | 'log'>,
   admin: AdminRequest,
   state?: CreateFormState,
   status = 200,
@@ -120,7 +121,7 @@ export async function sendListPage(
     ${[...bySpace].map(
       ([spaceKey, summaries]) =>
         html`<section class="kb-space" data-space="${spaceKey}">
-          <h2>${say(texts.space, admin.language, { space: spaceKey })}</h2>
+          <h2><a href="${groupPath(spaceKey)}">${say(texts.space, admin.language, { space: spaceKey })}</a></h2>
           ${baseTable(summaries, admin.language)}
         </section>`,
     )}
