@@ -7,7 +7,10 @@ import type { WebhookBodyRoomLimits } from './webhook-body-room.js';
 export interface HttpLimits {
   /** All of a request's headers must arrive within this (Node's default is 60 s: room for slowloris). */
   headersTimeoutMs: number;
-  /** The whole request, body included (Node 20's default is 5 minutes). */
+  /**
+   * The whole request, body included (Node 20's default is 5 minutes): a backstop, above the admin page's upload
+   * deadline (120 s for a document over a slow link); webhook bodies and forms have their own 10 s deadlines.
+   */
   requestTimeoutMs: number;
   /** How often Node looks for requests past those two (its default, 30 s, would add up to 30 s to each). */
   timeoutCheckMs: number;
@@ -22,7 +25,7 @@ export interface HttpLimits {
 
 export const defaultHttpLimits: HttpLimits = {
   headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
+  requestTimeoutMs: 150_000,
   timeoutCheckMs: 1_000,
   bodyTimeoutMs: 10_000,
   lingerMs: 2_000,

@@ -126,7 +126,9 @@ export function createAdminSite(options: AdminSiteOptions): AdminSite {
     if (method === 'POST') {
       const bodyKind = route?.candidate.body ?? 'form';
       const read = bodyKind === 'form' ? await readForm(request) : undefined;
-      const token = bodyKind === 'form' ? read?.get('csrf') : request.headers['x-csrf-token'];
+      // An upload's token comes before its body: admin.js sends a header, a plain form has it in its action's query
+      // (a multipart body cannot be checked before it is read).
+      const token = bodyKind === 'form' ? read?.get('csrf') : (request.headers['x-csrf-token'] ?? query.get('csrf') ?? undefined);
       if (!fromThisSite(request, publicOrigin) || !sameSecret(typeof token === 'string' ? token : undefined, session.csrfToken)) {
         log.warn({ path, admin: session.adminId }, 'admin page: a change without this page’s token was refused');
         return message(response, 403, language, 'crossSite');
