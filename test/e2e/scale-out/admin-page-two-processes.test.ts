@@ -52,23 +52,30 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-/** `/web` from Somchai's private chat, taken by `bot`; the token of the link it sent. */
-async function askForLink(bots: FleetBot[], first: number): Promise<string> {
+/** A message from Somchai's private chat, taken first by `bots[first]`; the bot's answer. */
+async function say(bots: FleetBot[], first: number, text: string): Promise<string> {
   const before = telegram.sentMessages(direct.id).length;
+  const command = text.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: text.split(' ')[0]?.length ?? 0 }] : [];
   await deliverTelegramUpdate(telegram, bots, first, {
-    message: {
-      message_id: nextMessageId++,
-      date: Math.floor(Date.now() / 1000),
-      chat: direct,
-      from: somchai,
-      text: '/web',
-      entities: [{ type: 'bot_command', offset: 0, length: 4 }],
-    },
+    message: { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: direct, from: somchai, text, entities: command },
   });
   await telegram.waitForCall('sendMessage', () => telegram.sentMessages(direct.id).length > before);
   const sent = telegram.sentMessages(direct.id).at(-1);
-  const token = linkPattern.exec(sent && 'text' in sent ? sent.text : '')?.[1];
+  return sent && 'text' in sent ? sent.text : '';
+}
+
+/** `/web`, taken first by `bots[first]`; the token of the link it sent. */
+async function askForLink(bots: FleetBot[], first: number): Promise<string> {
+  const token = linkPattern.exec(await say(bots, first, '/web'))?.[1];
   if (!token) throw new Error('no link in the answer');
+  return token;
+}
+
+/** The CSRF token a signed-in page carries (the body's data-csrf). */
+async function csrfTokenOf(origin: string, cookie: string): Promise<string> {
+  const page = await (await fetch(`${origin}/admin`, { headers: { cookie } })).text();
+  const token = /data-csrf="([\w-]{43})"/.exec(page)?.[1];
+  if (!token) throw new Error('no CSRF token on the page');
   return token;
 }
 
@@ -82,7 +89,7 @@ function logIn(origin: string, token: string): Promise<Response> {
 }
 
 describe.skipIf(!redisInstalled || !postgresInstalled)('the admin page on two processes sharing Redis and PostgreSQL', () => {
-  it('spends a link sent by one process at the other, once, and the session works on both', async () => {
+  it('spends a link sent by one process at the other, once; the session and what it changes are the same on both', async () => {
     const settings = { ADMIN_IDS: 'telegram:501' };
     const bots = await Promise.all([startFleetBot(servers, workDir, 'a', settings), startFleetBot(servers, workDir, 'b', settings)]);
     const [a, b] = bots;
@@ -103,5 +110,19 @@ describe.skipIf(!redisInstalled || !postgresInstalled)('the admin page on two pr
     const raced = await askForLink(bots, 1);
     const answers = await Promise.all([logIn(a.origin, raced), logIn(b.origin, raced)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 403]);
+
+    // A knowledge base created on one process's page (PostgreSQL) is on the other's, and its audit entry too (Redis).
+    // Somchai's chat has talked to the bot: its space is offered for a new base.
+    await say(bots, 0, 'สวัสดี');
+    const csrf = await csrfTokenOf(a.origin, cookie);
+    const created = await fetch(`${a.origin}/admin/kb`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: a.origin, 'sec-fetch-site': 'same-origin', cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf, name: 'คู่มือกลาง', description: '', space: `telegram:${somchai.id}` }).toString(),
+    });
+    expect(created.status).toBe(303);
+    expect(await (await fetch(`${b.origin}/admin/kb`, { headers: { cookie } })).text()).toContain('คู่มือกลาง');
+    expect(await (await fetch(`${b.origin}/admin/sessions`, { headers: { cookie } })).text()).toContain('kb-create');
   });
 });
