@@ -30,6 +30,7 @@ describe.skipIf(!chromiumPresent)('the admin page in chromium', () => {
   const browser = useBrowser();
 
   it('signs a bot admin in from a Telegram /web link and shows every page in Thai', async () => {
+    await seedUsage(world);
     const page = await browser.newPage();
     await signIn(page, await world.askForLink(somchai));
     await page.getByRole('heading', { name: 'ภาพรวมและสถานะ' }).waitFor();
@@ -106,6 +107,31 @@ describe.skipIf(!chromiumPresent)('the admin page in chromium', () => {
     await page.screenshot({ path: screenshotPath('admin-group-settings'), fullPage: true });
   });
 });
+
+/** Three weeks of a busy group and a private chat, for the usage page's tables and chart. */
+async function seedUsage(world: AdminBrowserWorld): Promise<void> {
+  const people = [
+    { spaceKey: `telegram:${teamGroup.id}`, userKey: `telegram:${manee.id}`, userName: 'มานี' },
+    { spaceKey: `telegram:${teamGroup.id}`, userKey: 'telegram:503', userName: 'ปิติ' },
+    { spaceKey: `telegram:${somchai.id}`, userKey: `telegram:${somchai.id}`, userName: 'สมชาย' },
+  ];
+  const today = Date.UTC(2026, 11, 7);
+  for (let daysAgo = 0; daysAgo < 21; daysAgo++) {
+    const day = new Date(today - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    for (const [index, person] of people.entries()) {
+      const turns = ((daysAgo * 7 + index * 3) % 9) + 1;
+      const counts = {
+        turns,
+        modelMs: turns * 8_500,
+        promptTokens: turns * 2_300,
+        generatedTokens: turns * 180,
+        searches: turns % 3,
+        ocrPages: index === 0 ? 1 : 0,
+      };
+      await world.harness.test.app.storage.usage.add({ day, ...person, counts });
+    }
+  }
+}
 
 /** A page of another origin (another loopback port) whose own script posts a form to `target` when it loads. */
 async function serveAttackPage(target: string): Promise<{ server: Server; url: string }> {
