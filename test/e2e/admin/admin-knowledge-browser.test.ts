@@ -93,6 +93,9 @@ describe.skipIf(!chromiumPresent)('knowledge bases on the admin page in chromium
     await page.locator('#bind-conversation').fill(`telegram:${somchai.id}`);
     await page.locator('#bind-form button.primary').click();
     await page.locator(`#binding-list li[data-conversation="telegram:${somchai.id}"]`).waitFor();
+    await page.goto(`${world.baseUrl}/admin/kb`);
+    await page.locator('tr[data-kb]').first().waitFor();
+    await page.screenshot({ path: screenshotPath('admin-kb-list'), fullPage: true });
 
     const asked = world.harness.model.chatRequests.length;
     await world.harness.deliver(textMessageUpdate({ chat: direct, from: somchai, text: 'สมาชิกได้ส่วนลดวันไหน' }));
