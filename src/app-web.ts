@@ -84,7 +84,7 @@ export function wireWeb(options: WebWiringOptions): WebWiring {
           log,
           now: options.now,
         }),
-        assets: loadStaticAssets(),
+        assets: loadStaticAssets(log),
         language: config.BOT_LANGUAGE,
         ...(config.PUBLIC_BASE_URL ? { publicBaseUrl: config.PUBLIC_BASE_URL } : {}),
         log,

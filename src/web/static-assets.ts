@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type http from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { logFailure, type Logger } from '../shared/log.js';
 import { securityHeaders } from './admin-http.js';
 
 // The admin page's one stylesheet and one script (src/web/assets/), read once and served from memory: no CDN, it
@@ -18,13 +20,22 @@ function assetsFolder(): string {
   return existsSync(beside) ? beside : fileURLToPath(new URL('../../../src/web/assets/', import.meta.url));
 }
 
-export function loadStaticAssets(folder = assetsFolder()): StaticAssets {
-  const files = new Map(
-    Object.entries(types).map(([name, type]) => {
-      const body = readFileSync(`${folder}${name}`);
-      return [name, { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` }];
-    }),
-  );
+/**
+ * Reads the assets once. One that cannot be read (a copy of dist/ without src/) is left out with a warning: the pages
+ * work without style or script (plain forms), and the bot must start anyway.
+ */
+export function loadStaticAssets(log: Logger, folder = assetsFolder()): StaticAssets {
+  const files = new Map<string, { body: Buffer; type: string; etag: string }>();
+  for (const [name, type] of Object.entries(types)) {
+    let body: Buffer;
+    try {
+      body = readFileSync(path.join(folder, name));
+    } catch (error) {
+      logFailure(log, 'warn', { file: name, folder }, 'admin page: an asset cannot be read; the pages go without it', error);
+      continue;
+    }
+    files.set(name, { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` });
+  }
   return {
     serve: (name, response) => {
       const file = files.get(name);

@@ -31,7 +31,19 @@ describe('Discord slash commands', () => {
   it('registers the commands in the guilds of DISCORD_GUILD_IDS, /kb for Manage Server, descriptions in Thai', async () => {
     harness = await startDiscordHarness({ discord: { guilds }, environment: { DISCORD_GUILD_IDS: '700000000000000001' } });
     const commands = harness.discord.commands('700000000000000001') ?? [];
-    expect(commands.map((command) => command.name)).toEqual(['help', 'status', 'reset', 'whoami', 'kb', 'usage', 'remind', 'summary', 'reminders', 'settings']);
+    expect(commands.map((command) => command.name)).toEqual([
+      'help',
+      'status',
+      'reset',
+      'whoami',
+      'kb',
+      'usage',
+      'remind',
+      'summary',
+      'reminders',
+      'web',
+      'settings',
+    ]);
     const kb = commands.find((command) => command.name === 'kb');
     expect(kb?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     expect(kb?.description).toBe('จัดการคลังความรู้ของเซิร์ฟเวอร์ (ผู้ดูแล)');
@@ -50,6 +62,9 @@ describe('Discord slash commands', () => {
     const summary = commands.find((command) => command.name === 'summary');
     expect(summary?.default_member_permissions ?? null).toBeNull();
     expect(summary?.options?.map((option) => [option.name, option.required ?? false])).toEqual([['span', false]]);
+    // /web: for admins, answered privately (ephemeral); the link itself only ever in a direct message.
+    const web = commands.find((command) => command.name === 'web');
+    expect(web?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     expect(harness.discord.commands()).toBeUndefined();
   });
 
@@ -66,6 +81,7 @@ describe('Discord slash commands', () => {
       'remind',
       'summary',
       'reminders',
+      'web',
       'settings',
     ]);
   });
