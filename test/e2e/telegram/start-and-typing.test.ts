@@ -17,7 +17,7 @@ afterEach(async () => {
 const privacyWarning = (harness: TelegramHarness) => harness.adapterLog.filter((record) => record.warning === 'telegram-privacy-mode');
 
 describe('Telegram start', () => {
-  it('publishes the command menus: everyone, and /kb, /usage and /settings for chat administrators, in Thai', async () => {
+  it('publishes the command menus: everyone, and /kb, /usage, /web and /settings for chat administrators, in Thai', async () => {
     harness = await startTelegramHarness();
     const everyone = [
       { command: 'help', description: 'แสดงคำสั่งทั้งหมด' },
@@ -36,6 +36,7 @@ describe('Telegram start', () => {
       ...reminders,
       { command: 'kb', description: 'จัดการคลังความรู้ (ผู้ดูแล)' },
       { command: 'usage', description: 'สถิติการใช้งานของบอท (ผู้ดูแล)' },
+      { command: 'web', description: 'ลิงก์เข้าหน้าผู้ดูแลบนเว็บ (ผู้ดูแล)' },
       { command: 'settings', description: 'ตั้งค่าของกลุ่มนี้ (ผู้ดูแล)' },
     ]);
     expect(harness.telegram.calls[0]?.method).toBe('getMe');
