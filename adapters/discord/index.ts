@@ -2,8 +2,10 @@ import {
   Client,
   Events,
   GatewayIntentBits,
+  MessageFlags,
   Partials,
   REST,
+  Routes,
   type APIRequest,
   type Interaction,
   type Message,
@@ -180,6 +182,13 @@ class DiscordAdapter implements PlatformAdapter {
       language: this.options.language,
       ...(this.options.scheduler ? { scheduler: this.options.scheduler } : {}),
     });
+
+  /** The user's DM channel with the bot (opened if needed), then the text: no embeds (the link is a one-time credential), no pings. */
+  sendPrivately: NonNullable<PlatformAdapter['sendPrivately']> = async (userId, text) => {
+    const channel = (await this.rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as { id?: unknown };
+    if (typeof channel.id !== 'string') throw new Error('discord: no DM channel id in the answer');
+    await this.rest.post(Routes.channelMessages(channel.id), { body: { content: text, flags: MessageFlags.SuppressEmbeds, allowed_mentions: { parse: [] } } });
+  };
 
   download: PlatformAdapter['download'] = (attachment, maxBytes) => downloadDiscordAttachment(this.rest, attachment, maxBytes);
 

@@ -36,6 +36,7 @@ export const discordErrors = {
   methodNotAllowed: () => new DiscordHttpError(405, { code: 0, message: '405: Method Not Allowed' }),
   unknownChannel: () => new DiscordHttpError(404, { code: 10003, message: 'Unknown Channel' }),
   unknownMessage: () => new DiscordHttpError(404, { code: 10008, message: 'Unknown Message' }),
+  unknownUser: () => new DiscordHttpError(404, { code: 10013, message: 'Unknown User' }),
   unknownWebhook: () => new DiscordHttpError(404, { code: 10015, message: 'Unknown Webhook' }),
   unknownInteraction: () => new DiscordHttpError(404, { code: 10062, message: 'Unknown interaction' }),
   missingAccess: () => new DiscordHttpError(403, { code: 50001, message: 'Missing Access' }),

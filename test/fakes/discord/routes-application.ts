@@ -4,7 +4,8 @@ import { discordErrors, invalidFormBody } from './api-error.js';
 import { snowflake } from './ids.js';
 import { ok, type Route, type RouteContext } from './router.js';
 
-// The bot's own routes: GET /gateway/bot (what @discordjs/ws calls before connecting), GET /users/@me,
+// The bot's own routes: GET /gateway/bot (what @discordjs/ws calls before connecting), GET /users/@me, POST
+// /users/@me/channels (a DM channel),
 // GET /applications/@me, and application commands (bulk overwrite with PUT, read with GET), globally or per guild.
 
 const commandName = /^[-_\p{L}\p{N}]{1,32}$/u;
@@ -63,6 +64,18 @@ export const applicationRoutes: Route[] = [
     handle: (context) => ok({ url: context.gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } }),
   },
   { method: 'GET', template: '/users/@me', auth: true, handle: (context) => ok({ ...context.state.bot, verified: true, mfa_enabled: false, flags: 0 }) },
+  {
+    // Opens (or returns) the bot's DM channel with a user the bot shares a guild with; another id is an unknown user.
+    method: 'POST',
+    template: '/users/@me/channels',
+    auth: true,
+    handle: ({ state, body }) => {
+      const recipient = isRecord(body) ? String(body.recipient_id ?? '') : '';
+      const member = state.guilds.flatMap((guild) => guild.members).find((candidate) => candidate.user.id === recipient);
+      if (!member) throw discordErrors.unknownUser();
+      return ok(state.dmChannel(member.user));
+    },
+  },
   {
     method: 'GET',
     template: '/applications/@me',

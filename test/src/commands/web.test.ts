@@ -7,8 +7,8 @@ import type { InboundMessage, Language } from '../../../src/shared/types.js';
 import { WebSessions } from '../../../src/web/web-sessions.js';
 import { inboundMessage } from '../../support/inbound-message.js';
 
-// /web's answers where the platform cannot help (the Telegram and browser tests cover the way that works): Discord
-// has no private message to a known user, a bot without its HTTP server has no page, a failed private send leaves
+// /web's answers where the platform cannot help (the Telegram, Discord and browser tests cover the way that works):
+// a platform without private messages, a bot without its HTTP server has no page, a failed private send leaves
 // no link anywhere; English with BOT_LANGUAGE=en; a word it does not know gets the usage line.
 
 function context(message: InboundMessage, options: { language?: Language; global?: boolean } = {}): CommandContext {
@@ -51,7 +51,7 @@ const discordGroupAdmin = inboundMessage({
 });
 
 describe('/web', () => {
-  it('tells a Discord server admin it cannot send the link privately, and sends nothing', async () => {
+  it('tells a group admin on a platform without private messages that it cannot send the link, and sends nothing', async () => {
     const { run, sent } = command({ sendPrivately: async () => 'unavailable' });
     const answer = await run('/web', discordGroupAdmin);
     expect(answer).toContain('แพลตฟอร์มนี้ส่งลิงก์ทางแชทส่วนตัวให้ไม่ได้');
