@@ -104,8 +104,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     return undefined;
   });
   const address = server?.address();
-  // `/web` links point at the port bound (HTTP_PORT=0 leaves it to the system), on loopback unless PUBLIC_BASE_URL says otherwise.
-  if (typeof address === 'object' && address) app.web.listening(`http://127.0.0.1:${address.port}`);
+  // `/web` links point at the port bound (HTTP_PORT=0 leaves it to the system), at HTTP_HOST (loopback for a wildcard)
+  // unless PUBLIC_BASE_URL says otherwise.
+  if (typeof address === 'object' && address) app.web.listening(localAddress(config.HTTP_HOST, address.port));
   if (!server && options.httpServerRequired) {
     await app.close(0);
     process.exit(1);
@@ -168,4 +169,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   await Promise.race([starter.start(), delay(firstAttemptWaitMs)]);
   if (stopping) await stopping;
   return { app, shutdown };
+}
+
+/** The address a browser on this machine reaches the HTTP server at: a wildcard host is reached on loopback. */
+export function localAddress(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return `http://127.0.0.1:${port}`;
+  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }

@@ -36,12 +36,6 @@ export function sendHtml(response: http.ServerResponse, status: number, page: Ht
   response.end(page.text);
 }
 
-export function sendJson(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (response.headersSent) return void response.destroy();
-  response.writeHead(status, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', ...headers });
-  response.end(JSON.stringify(body));
-}
-
 /** 303: the browser follows with a GET (after a form post, a reload does not post again). */
 export function redirect(response: http.ServerResponse, location: string, headers: Record<string, string | string[]> = {}): void {
   if (response.headersSent) return void response.destroy();

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Keyv } from 'keyv';
 import { isRecord } from '../shared/is-record.js';
-import type { Language, Platform } from '../shared/types.js';
+import type { Language } from '../shared/types.js';
 
 // The admin web page's log-in (docs/architecture.md, "Admin web page"): `/web` in the chat issues a one-time link,
 // opening it spends the token and starts a session kept in a cookie. Both live in the shared store (SQLite state.db,
@@ -184,10 +184,4 @@ function parseSession(value: unknown): WebSession | undefined {
   if (typeof id !== 'string' || typeof csrfToken !== 'string') return undefined;
   if (typeof createdAt !== 'number' || typeof lastSeenAt !== 'number' || typeof generation !== 'number') return undefined;
   return { ...grant, id, csrfToken, createdAt, lastSeenAt, generation };
-}
-
-/** The platform part of an admin id (`telegram:123` → telegram). */
-export function platformOf(adminId: string): Platform | undefined {
-  const platform = adminId.slice(0, adminId.indexOf(':'));
-  return platform === 'telegram' || platform === 'discord' || platform === 'line' || platform === 'console' ? platform : undefined;
 }
