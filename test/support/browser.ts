@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { chromiumProgram } from './system-programs.js';
+import { chromiumProgram, systemProgramPresent, thaiFontProgram } from './system-programs.js';
 
 // Debian's chromium driven by playwright-core for the admin page tests. A test file checks
-// `systemProgramPresent(chromiumProgram)` first (a missing chromium skips it, or fails it under CI=true), then
+// `browserPresent()` first (a missing chromium or Thai font skips it, or fails it under CI=true), then
 // `useBrowser()` inside its describe.
 
 /** Where the run's screenshots go (gitignored): one folder at the repo root, so a person can look at them after. */
@@ -30,6 +30,15 @@ const launchArgs = [
   // Containers often have a small /dev/shm; chromium then crashes on big pages instead of using /tmp.
   '--disable-dev-shm-usage',
 ];
+
+/**
+ * Whether the browser tests can run here: chromium, and a font to draw Thai with — without any font chromium hangs
+ * drawing text (an empty fontconfig, as on a bare machine), and the pages are Thai. Each one missing is the run's skip
+ * line (a failure under CI=true).
+ */
+export function browserPresent(): boolean {
+  return systemProgramPresent(chromiumProgram) && systemProgramPresent(thaiFontProgram);
+}
 
 /** Launches headless Debian chromium; the caller closes it. Throws when chromium is not installed. */
 export async function openBrowser(): Promise<Browser> {

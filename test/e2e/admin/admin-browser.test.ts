@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie } from '../../../src/web/admin-site.js';
-import { screenshotPath, useBrowser } from '../../support/browser.js';
-import { chromiumProgram, systemProgramPresent } from '../../support/system-programs.js';
+import { browserPresent, screenshotPath, useBrowser } from '../../support/browser.js';
 import { manee, otherGroup, somchai, startAdminBrowserWorld, teamGroup, type AdminBrowserWorld } from './admin-browser-world.js';
 
 // The admin page in a real browser (Debian's chromium through playwright-core), logged in from the chat: a bot admin
@@ -11,7 +10,7 @@ import { manee, otherGroup, somchai, startAdminBrowserWorld, teamGroup, type Adm
 // screenshot (test-output/screenshots/); a spent or expired link and a forged cookie are refused; a form another site
 // posts changes nothing; a group's administrator sees only their group.
 
-const chromiumPresent = systemProgramPresent(chromiumProgram);
+const chromiumPresent = browserPresent();
 
 let world: AdminBrowserWorld;
 beforeAll(async () => {

@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateChat, textMessageUpdate } from '../../fakes/telegram/index.js';
-import { screenshotPath, useBrowser } from '../../support/browser.js';
+import { browserPresent, screenshotPath, useBrowser } from '../../support/browser.js';
 import { makeDocx, makePagesPdf } from '../../support/knowledge/documents.js';
-import { chromiumProgram, systemProgramPresent } from '../../support/system-programs.js';
 import { renderTextImage } from '../../support/text-images.js';
 import { somchai, startAdminBrowserWorld, type AdminBrowserWorld } from './admin-browser-world.js';
 
@@ -16,7 +15,7 @@ import { somchai, startAdminBrowserWorld, type AdminBrowserWorld } from './admin
 // refused in Thai — by the page before it is sent, and by the server, cut off while it streams, when the page has no
 // script — and nothing of it is stored.
 
-const chromiumPresent = systemProgramPresent(chromiumProgram);
+const chromiumPresent = browserPresent();
 const pdfPages = [['คู่มือสมาชิกร้านกาแฟแสงเช้า', 'สมัครสมาชิกได้ที่หน้าร้านทุกสาขา'].join('\n'), ['สิทธิพิเศษของสมาชิก', 'สมาชิกได้รับส่วนลดสิบห้าเปอร์เซ็นต์ทุกวันพุธ'].join('\n')];
 const docxParagraphs = ['ระเบียบการลาของพนักงาน', 'พนักงานลาพักร้อนได้ปีละสิบวัน โดยแจ้งหัวหน้าล่วงหน้าสามวัน'];
 
