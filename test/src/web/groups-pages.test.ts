@@ -225,17 +225,25 @@ describe('reminders', () => {
 });
 
 describe('catch-up', () => {
-  it('turns it on with its days, sets the digest, and off deletes the log and the digest', async () => {
+  it('leaves turning it on to the group, changes its days, sets the digest, and off deletes the log and the digest', async () => {
     const browser = await world.logIn(groupAdmin);
     const { groupLog, reminders } = world.testApp.app.storage;
+    // Off: the page does not turn it on behind the members' backs (in the group, /summary on tells them).
+    expect(await pageOf(browser)).toContain('id="catch-up-in-group"');
+    const silently = await browser.post(path(ours, '/catch-up'), { days: '5' });
+    expect(silently.status).toBe(409);
+    expect(await silently.text()).toContain('พิมพ์ /summary on ในกลุ่ม');
+    expect((await settingsOf(ours)).catchUpDays).toBeUndefined();
+
+    await chat('/summary on 7');
     const invalid = await browser.post(path(ours, '/catch-up'), { days: '31' });
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain('จำนวนวันต้องเป็นตัวเลข 1–30');
-    expect((await settingsOf(ours)).catchUpDays).toBeUndefined();
+    expect((await settingsOf(ours)).catchUpDays).toBe(7);
 
-    expect((await change(browser, path(ours, '/catch-up'), { days: '5' })).text).toContain('เปิดการเก็บข้อความเพื่อสรุปแล้ว');
+    await change(browser, path(ours, '/catch-up'), { days: '5' });
     expect(await chat('/settings')).toContain('เก็บข้อความไว้สรุป (/summary): 5 วัน');
-    expect(await newestAudit()).toMatchObject({ action: 'catch-up-on', detail: { space: ours, days: 5 } });
+    expect(await newestAudit()).toMatchObject({ action: 'catch-up-days', detail: { space: ours, days: 5 } });
     await groupLog.append({ spaceKey: ours, messageId: 'm1', at: Date.now(), speakerKey: 'telegram:9', speaker: 'Noi', text: 'สวัสดี' });
     const on = await pageOf(browser);
     expect(on).toContain('data-state="on" data-days="5"');

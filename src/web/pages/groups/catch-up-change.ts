@@ -15,13 +15,18 @@ import { changeableSpace } from './group-access.js';
 import { groupPath } from './group-path.js';
 import { sendGroupPage } from './group-page.js';
 
-// Catch-up's switches, as /summary on [days] | off | digest <time> | digest off do them: the retention in the
+// Catch-up's switches, as /summary on [days] | off | digest <time> | digest off do them — but turning it on, which
+// only the group does (/summary on tells its members there): the retention in the
 // space's settings, off deleting the whole log and the digest, the digest a daily reminder of the reminder store
 // (DigestSchedule). The notices are /summary's own words.
 
 const texts = {
   days: { th: 'จำนวนวันต้องเป็นตัวเลข 1–{max}', en: 'The days must be a number from 1 to {max}.' },
   time: { th: 'บอกเวลาเป็นชั่วโมง:นาที เช่น 18:00', en: 'Give the time as hours:minutes, e.g. 18:00.' },
+  onInTheGroup: {
+    th: 'เปิดการเก็บข้อความได้ในกลุ่มเท่านั้น: พิมพ์ /summary on ในกลุ่ม เพื่อให้สมาชิกเห็นว่าบอทเริ่มเก็บข้อความ จากนั้นเปลี่ยนจำนวนวันหรือปิดที่หน้านี้ได้',
+    en: 'Catch-up is turned on in the group only: type /summary on there, so its members see that the bot starts keeping messages; then change the days or turn it off here.',
+  },
   noChat: {
     th: 'ยังตั้งสรุปประจำวันจากหน้านี้ไม่ได้: บอทยังไม่รู้ว่าจะส่งในห้องไหนของกลุ่ม ตั้งครั้งแรกในกลุ่มด้วย /summary digest 18:00 แล้วเปลี่ยนเวลาหรือปิดที่หน้านี้ได้',
     en: 'The daily digest cannot be set from this page yet: the bot does not know which chat of the group to post in. Set it once in the group with /summary digest 18:00; then change or stop it here.',
@@ -54,14 +59,17 @@ export function catchUpRoutes(services: AdminServices): AdminRoute[] {
             status: 400,
             catchUp: { form: 'catch-up', text: say(texts.days, language, { max: maxDays }), typed },
           });
+        // Turned on in the group only, where /summary on tells its members; the page changes the days of a log kept.
         let wasOn = false;
         await change(space, admin, (current) => {
           wasOn = current.catchUpDays !== undefined;
-          return { ...current, catchUpDays: days };
+          return wasOn ? { ...current, catchUpDays: days } : current;
         });
-        services.log.info({ space, days, by: admin.session.adminId }, 'catch-up turned on on the admin page');
-        await admin.audit('catch-up-on', { space, days });
-        admin.redirect(back(space), say(wasOn ? catchUpTexts.retentionChanged : catchUpTexts.turnedOn, language, { days }));
+        if (!wasOn)
+          return sendGroupPage(services, admin, space, { status: 409, catchUp: { form: 'catch-up', text: say(texts.onInTheGroup, language), typed } });
+        services.log.info({ space, days, by: admin.session.adminId }, 'catch-up days changed on the admin page');
+        await admin.audit('catch-up-days', { space, days });
+        admin.redirect(back(space), say(catchUpTexts.retentionChanged, language, { days }));
       },
     },
     {

@@ -21,7 +21,11 @@ const texts = {
     en: 'Off: this group’s messages are not kept (when on: display name, time and text, secrets masked, only for /summary)',
   },
   days: { th: 'จำนวนวันที่เก็บ (1–{max})', en: 'Days kept (1–{max})' },
-  turnOn: { th: 'เปิด / บันทึกจำนวนวัน', en: 'Turn on / save the days' },
+  turnOn: { th: 'บันทึกจำนวนวัน', en: 'Save the days' },
+  onInTheGroup: {
+    th: 'เปิดได้ในกลุ่มเท่านั้น: พิมพ์ /summary on ในกลุ่ม เพื่อให้สมาชิกเห็นว่าบอทเริ่มเก็บข้อความ',
+    en: 'Turned on in the group only: type /summary on there, so its members see that the bot starts keeping messages.',
+  },
   turnOff: { th: 'ปิดและลบข้อความที่เก็บไว้ทั้งหมด', en: 'Turn off and delete every kept message' },
   confirmOff: { th: 'ปิดการเก็บข้อความ และลบข้อความที่เก็บไว้ทั้งหมด?', en: 'Turn catch-up off and delete every kept message?' },
   digest: { th: 'สรุปประจำวัน', en: 'Daily digest' },
@@ -80,10 +84,23 @@ function digestForms(view: CatchUpView): Html {
     }`;
 }
 
+/** The days a kept log is kept (the log itself is turned on in the group). */
+function daysForm(view: CatchUpView, typed: string | undefined): Html {
+  const t = (text: Localized) => pick(text, view.language);
+  const max = spaceSettingsLimits.catchUpDays;
+  const { catchUpDays } = view;
+  return html`<form method="post" action="${groupPath(view.spaceKey, '/catch-up')}" id="catch-up-on">
+    ${hidden(view.csrfToken)}
+    <label for="catch-up-days">${say(texts.days, view.language, { max })}</label>
+    <input type="number" id="catch-up-days" name="days" min="1" max="${max}" inputmode="numeric" value="${typed ?? catchUpDays ?? view.defaultDays}" required />
+    ${problemAt(view, 'catch-up')}
+    <button type="submit" class="primary">${t(texts.turnOn)}</button>
+  </form>`;
+}
+
 export function catchUpSection(view: CatchUpView): Html {
   const { language, catchUpDays } = view;
   const t = (text: Localized) => pick(text, language);
-  const max = spaceSettingsLimits.catchUpDays;
   const typed = view.problem?.form === 'catch-up' ? view.problem.typed : undefined;
   const state =
     catchUpDays === undefined
@@ -95,22 +112,12 @@ export function catchUpSection(view: CatchUpView): Html {
   return html`<section id="catch-up">
     <h2>${t(texts.heading)}</h2>
     ${state}
-    <form method="post" action="${groupPath(view.spaceKey, '/catch-up')}" id="catch-up-on">
-      ${hidden(view.csrfToken)}
-      <label for="catch-up-days">${say(texts.days, language, { max })}</label>
-      <input
-        type="number"
-        id="catch-up-days"
-        name="days"
-        min="1"
-        max="${max}"
-        inputmode="numeric"
-        value="${typed ?? catchUpDays ?? view.defaultDays}"
-        required
-      />
-      ${problemAt(view, 'catch-up')}
-      <button type="submit" class="primary">${t(texts.turnOn)}</button>
-    </form>
+    ${
+      catchUpDays === undefined
+        ? html`<p class="muted" id="catch-up-in-group">${t(texts.onInTheGroup)}</p>
+            ${problemAt(view, 'catch-up')}`
+        : daysForm(view, typed)
+    }
     ${
       catchUpDays === undefined
         ? ''
