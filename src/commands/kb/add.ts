@@ -9,7 +9,8 @@ import { escapeMarkdown } from '../../shared/markdown.js';
 import type { KnowledgeCommandDependencies, Subcommand } from './subcommand.js';
 import { ocrProgressReporter } from './ocr-progress.js';
 
-const strings = {
+/** /kb add's words, which the admin page's uploads say too (src/web/pages/knowledge/upload-results.ts). */
+export const kbAddTexts = {
   usage: {
     th: 'วิธีใช้: /kb add <คลัง> พร้อมแนบไฟล์ (.txt .md .html .pdf .docx .csv หรือภาพ .png .jpg .webp — ภาพและ PDF สแกนอ่านด้วย OCR) หรือพิมพ์ข้อความต่อท้ายคำสั่ง',
     en: 'Usage: /kb add <kb> with files attached (.txt .md .html .pdf .docx .csv, or images .png .jpg .webp — images and scanned PDFs are read by OCR), or text after the command',
@@ -40,12 +41,12 @@ const maxTitleCharacters = 60;
 
 function resultLine(title: string, result: AddDocumentResult, context: CommandContext): string {
   const { language } = context;
-  if (!result.ok) return say(strings.failed, language, { title: escapeMarkdown(title), reason: describeIngestFailure(result.failure, language) });
-  const line = say(strings.added, language, { title: escapeMarkdown(result.document.title), id: result.document.id, chunks: result.document.chunkCount });
+  if (!result.ok) return say(kbAddTexts.failed, language, { title: escapeMarkdown(title), reason: describeIngestFailure(result.failure, language) });
+  const line = say(kbAddTexts.added, language, { title: escapeMarkdown(result.document.title), id: result.document.id, chunks: result.document.chunkCount });
   const unreadPages = result.unreadPages ?? [];
-  const unreadText = unreadPages.length === 1 ? strings.unreadPage : strings.unreadPages;
+  const unreadText = unreadPages.length === 1 ? kbAddTexts.unreadPage : kbAddTexts.unreadPages;
   const unread = unreadPages.length > 0 ? say(unreadText, language, { pages: unreadPages.join(', ') }) : '';
-  return line + unread + maskedNote(result.masked, language) + (result.vectors === 'failed' ? say(strings.notEmbedded, language) : '');
+  return line + unread + maskedNote(result.masked, language) + (result.vectors === 'failed' ? say(kbAddTexts.notEmbedded, language) : '');
 }
 
 /** How many credentials ingest masked, by kind (`github-token ×2`); nothing when none. */
@@ -53,7 +54,7 @@ function maskedNote(masked: Record<string, number> | undefined, language: Comman
   const entries = Object.entries(masked ?? {});
   if (entries.length === 0) return '';
   const count = entries.reduce((sum, [, times]) => sum + times, 0);
-  return say(strings.masked, language, { count, kinds: entries.map(([kind, times]) => `${kind} ×${times}`).join(', ') });
+  return say(kbAddTexts.masked, language, { count, kinds: entries.map(([kind, times]) => `${kind} ×${times}`).join(', ') });
 }
 
 async function addAttachment(
@@ -90,7 +91,7 @@ async function addAttachment(
 export const addDocuments: Subcommand = async (input, context, dependencies) => {
   const { language } = context;
   const reference = input.words[0];
-  if (!reference) return say(strings.usage, language);
+  if (!reference) return say(kbAddTexts.usage, language);
   const resolved = await resolveKnowledgeBase(dependencies.store, reference, context);
   if (!resolved.ok) return resolved.text;
   const knowledgeBase = resolved.knowledgeBase;
@@ -104,7 +105,7 @@ export const addDocuments: Subcommand = async (input, context, dependencies) => 
       const shownTitle = title ?? attachment.name;
       lines.push(
         result === 'download-failed'
-          ? say(strings.failed, language, { title: escapeMarkdown(shownTitle), reason: say(strings.downloadFailed, language) })
+          ? say(kbAddTexts.failed, language, { title: escapeMarkdown(shownTitle), reason: say(kbAddTexts.downloadFailed, language) })
           : resultLine(shownTitle, result, context),
       );
     }
@@ -123,7 +124,7 @@ export const addDocuments: Subcommand = async (input, context, dependencies) => 
     });
     lines.push(resultLine(firstLine, result, context));
   } else {
-    return say(strings.usage, language);
+    return say(kbAddTexts.usage, language);
   }
-  return [say(strings.heading, language, { name: escapeMarkdown(knowledgeBase.name) }), ...lines].join('\n');
+  return [say(kbAddTexts.heading, language, { name: escapeMarkdown(knowledgeBase.name) }), ...lines].join('\n');
 };

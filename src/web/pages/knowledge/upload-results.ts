@@ -2,27 +2,13 @@ import { describeIngestFailure, formatBytes, type AddDocumentResult, type Ingest
 import { pick, say, type Localized } from '../../../shared/i18n.js';
 import type { Language } from '../../../shared/types.js';
 import type { UploadFailure, UploadLimits } from '../../multipart-upload.js';
+import { kbAddTexts } from '../../../commands/kb/add.js';
 
-// What an upload tells the admin, in the words `/kb add` uses in the chat: one line per file (✅ added, with the
+// What an upload tells the admin, in the words `/kb add` uses in the chat (its own texts): one line per file (✅ added, with the
 // chat's notes on unread pages, masked secrets and failed vectors; ❌ with describeIngestFailure's reason), the OCR
 // progress, and why a whole request was refused (too large, too many files, too slow, not a form).
 
 const texts = {
-  added: { th: '✅ “{title}” เพิ่มแล้ว (#{id}, {chunks} ส่วน)', en: '✅ “{title}” added (#{id}, {chunks} passages)' },
-  unreadPage: {
-    th: ' — ไม่ได้อ่านหน้า {pages} (ไม่มีชั้นข้อความ และเซิร์ฟเวอร์นี้ไม่มี OCR)',
-    en: ' — page {pages} was not read (no text layer, and this server has no OCR)',
-  },
-  unreadPages: {
-    th: ' — ไม่ได้อ่านหน้า {pages} (ไม่มีชั้นข้อความ และเซิร์ฟเวอร์นี้ไม่มี OCR)',
-    en: ' — pages {pages} were not read (no text layer, and this server has no OCR)',
-  },
-  masked: {
-    th: ' — ปิดบังค่าที่ดูเหมือนรหัสลับไว้ {count} ค่า ({kinds}) ที่เก็บไว้จึงไม่มีค่าจริง',
-    en: ' — {count} value(s) that look like secrets were masked ({kinds}); the stored text does not hold them',
-  },
-  notEmbedded: { th: ' — ค้นหาด้วยคำได้ แต่สร้างเวกเตอร์ไม่สำเร็จ', en: ' — searchable by words; computing its vectors failed' },
-  failed: { th: '❌ “{title}”: {reason}', en: '❌ “{title}”: {reason}' },
   failedRequest: { th: '❌ {reason}', en: '❌ {reason}' },
   // describeIngestFailure escapes the title for a chat's Markdown; a page shows it as typed.
   duplicate: { th: 'มีเอกสารเนื้อหาเดียวกันอยู่แล้ว: “{title}”', en: 'A document with the same content is already there: “{title}”.' },
@@ -51,20 +37,21 @@ function maskedNote(masked: Record<string, number> | undefined, language: Langua
   const entries = Object.entries(masked ?? {});
   if (entries.length === 0) return '';
   const count = entries.reduce((sum, [, times]) => sum + times, 0);
-  return say(texts.masked, language, { count, kinds: entries.map(([kind, times]) => `${kind} ×${times}`).join(', ') });
+  return say(kbAddTexts.masked, language, { count, kinds: entries.map(([kind, times]) => `${kind} ×${times}`).join(', ') });
 }
 
 /** The line `/kb add` would reply for this file. */
 export function fileResultText(fileName: string, outcome: FileOutcome, language: Language): string {
-  if (!outcome.ok) return say(texts.failed, language, { title: fileName, reason: reasonOf(outcome.failure, language) });
+  if (!outcome.ok) return say(kbAddTexts.failed, language, { title: fileName, reason: reasonOf(outcome.failure, language) });
   const { document } = outcome;
   const unread = outcome.unreadPages ?? [];
-  const unreadNote = unread.length === 0 ? '' : say(unread.length === 1 ? texts.unreadPage : texts.unreadPages, language, { pages: unread.join(', ') });
+  const unreadNote =
+    unread.length === 0 ? '' : say(unread.length === 1 ? kbAddTexts.unreadPage : kbAddTexts.unreadPages, language, { pages: unread.join(', ') });
   return (
-    say(texts.added, language, { title: document.title, id: document.id, chunks: document.chunkCount }) +
+    say(kbAddTexts.added, language, { title: document.title, id: document.id, chunks: document.chunkCount }) +
     unreadNote +
     maskedNote(outcome.masked, language) +
-    (outcome.vectors === 'failed' ? pick(texts.notEmbedded, language) : '')
+    (outcome.vectors === 'failed' ? pick(kbAddTexts.notEmbedded, language) : '')
   );
 }
 
@@ -83,7 +70,9 @@ export function uploadFailureAnswer(failure: UploadFailure, limits: UploadLimits
     case 'too-large': {
       if (failure.limitBytes === limits.maxFileBytes) {
         const reason = describeIngestFailure({ code: 'too-large', limitBytes: limits.maxFileBytes }, language);
-        return failure.fileName === undefined ? request(413, reason) : { status: 413, text: say(texts.failed, language, { title: failure.fileName, reason }) };
+        return failure.fileName === undefined
+          ? request(413, reason)
+          : { status: 413, text: say(kbAddTexts.failed, language, { title: failure.fileName, reason }) };
       }
       if (failure.limitBytes === limits.maxTotalBytes) return request(413, say(texts.totalTooLarge, language, { limit: formatBytes(limits.maxTotalBytes) }));
       // A form field past its limit: not something this form sends.
