@@ -2,6 +2,7 @@ import { pick, say, type Localized } from '../../shared/i18n.js';
 import { isRecord } from '../../shared/is-record.js';
 import type { Language } from '../../shared/types.js';
 import type { AdminRoute } from '../admin-route.js';
+import { detailsTable } from '../details-table.js';
 import { html, type Html } from '../html.js';
 import type { AdminServices } from './admin-services.js';
 
@@ -54,18 +55,7 @@ function state(ok: unknown, language: Language): Html {
   return ok === true ? html`<span class="good">✔ ${pick(texts.ok, language)}</span>` : html`<span class="bad">✘ ${pick(texts.problem, language)}</span>`;
 }
 
-const rows = (entries: [string, Html | string][]): Html =>
-  html`<table>
-    <tbody>
-      ${entries.map(
-        ([label, value]) =>
-          html`<tr>
-            <th scope="row">${label}</th>
-            <td>${value}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+const rows = (entries: [string, Html | string][]): Html => detailsTable(entries);
 
 function megabytes(bytes: unknown): string {
   return typeof bytes === 'number' ? `${(bytes / 1024 / 1024).toFixed(0)} MB` : '—';

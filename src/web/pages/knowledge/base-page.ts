@@ -1,6 +1,7 @@
 import { formatBytes, type KnowledgeBaseSummary } from '../../../knowledge/index.js';
 import { pick, say, type Localized } from '../../../shared/i18n.js';
 import type { AdminRequest, AdminRoute } from '../../admin-route.js';
+import { detailsTable } from '../../details-table.js';
 import { html, type Html } from '../../html.js';
 import type { AdminServices } from '../admin-services.js';
 import { bindingsSection, boundConversations } from './bindings-section.js';
@@ -50,17 +51,7 @@ function details(summary: KnowledgeBaseSummary, admin: AdminRequest, timeZone: s
     ],
     [t(texts.bound), say(texts.boundValue, language, { count: summary.boundConversationCount })],
   ];
-  return html`<table class="details" id="kb-details">
-    <tbody>
-      ${rows.map(
-        ([label, value]) =>
-          html`<tr>
-            <th scope="row">${label}</th>
-            <td>${value}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return detailsTable(rows, 'kb-details');
 }
 
 function deleteSection(summary: KnowledgeBaseSummary, admin: AdminRequest): Html {
