@@ -1,6 +1,6 @@
 import { backtickEdits, concatenationEdits } from './normalize-concatenation.js';
 import { type Edit, fragmentsOf } from './normalize-fragments.js';
-import { lineBreakEdits } from './normalize-line-breaks.js';
+import { lineBreakEdits, wrappedLineEdits } from './normalize-line-breaks.js';
 import { decodedEdits } from './normalize-decoded.js';
 import { entityEdits, percentEdits } from './normalize-escapes.js';
 import { spaceGroupEdits } from './normalize-groups.js';
@@ -8,10 +8,10 @@ import { partEdits } from './normalize-parts.js';
 import { reversedEdits } from './normalize-reversed.js';
 import { separatedCharacterEdits } from './normalize-separated.js';
 import { hyphenEdits } from './normalize-separators.js';
-import { joinWrappedLines, normalizeForScan } from './normalize-text.js';
+import { normalizeForScan } from './normalize-text.js';
 
-// Every form of a message the DLP scanner reads. The whole text twice: normalized (NFKC, invisible characters,
-// Markdown escapes) and with wrapped lines joined. Then one text of fragments: for each obfuscation the text shows
+// Every form of a message the DLP scanner reads. The whole text, normalized (NFKC, invisible characters, Markdown
+// escapes). The fragments around its wrapped lines, joined (read by format only). Then one text of fragments: for each obfuscation the text shows
 // (each finder checks its cheap trigger first: a `+`, a backtick, a hyphen, a line break, a `%` or `&`, a long
 // ASCII run, words of one length, labelled lines; all bounded per message), the fragments around the spots where
 // it was undone: every finder's edits (and each set of a finder that reads a spot several ways) as one group. A form is always added beside the text, never in its place.
@@ -19,7 +19,7 @@ import { joinWrappedLines, normalizeForScan } from './normalize-text.js';
 export interface ScanForm {
   text: string;
   /**
-   * Whether the label search (context-secrets.ts) reads it: not the text with every line joined, which glues a
+   * Whether the label search (context-secrets.ts) reads it: not the fragments with every line joined, which glue a
    * value to the next line's first word (`API_KEY=value` ⏎ `Keep`); a value wrapped over lines is in the careful
    * line-break fragments.
    */
@@ -47,8 +47,8 @@ function editSets(normalized: string): Edit[][] {
 export function scanForms(text: string): ScanForm[] {
   const normalized = normalizeForScan(text);
   const forms: ScanForm[] = [{ text: normalized, byLabel: true }];
-  const joined = joinWrappedLines(normalized);
-  if (joined !== normalized) forms.push({ text: joined, byLabel: false });
+  const wrapped = wrappedLineEdits(normalized);
+  if (wrapped.length > 0) forms.push({ text: fragmentsOf(normalized, wrapped), byLabel: false });
   // One text for all fragments: each form costs a pass of every rule, however short it is.
   const fragments = editSets(normalized)
     .filter((edits) => edits.length > 0)

@@ -1,7 +1,6 @@
 import { type Edit, maximumEdits } from './normalize-fragments.js';
 
-// A token split at a line end. joinWrappedLines (normalize-text.ts) joins every line that has no trailing space,
-// so a token whose next line starts with a word (`…AKIA1234` ⏎ `5678… Use it`) is glued to that word and a
+// A token split at a line end. wrappedLineEdits joins every line where printable ASCII meets printable ASCII, so a token whose next line starts with a word (`…AKIA1234` ⏎ `5678… Use it`) is glued to that word and a
 // fixed-length pattern no longer matches. These edits join a line that ends in a token-like run with the first
 // run of the next line only (also after trailing spaces, a list indent or a `>` quote), and leave a break before
 // an ordinary word. A second set joins two upper-case words with a space: a PEM header wrapped as
@@ -77,5 +76,33 @@ export function lineBreakEdits(text: string): LineBreakEdits {
     if ((looksLikeTokenPiece(before) || looksLikeTokenPiece(after)) && !isOrdinaryWord(after)) edits.joined.push({ start, end, replacement: '' });
     if (upperCaseEnd.test(before) && upperCaseStart.test(after)) edits.spaced.push({ start, end, replacement: ' ' });
   }
+  return edits;
+}
+
+// A line break with the spaces before it, and the indent and `>` quote marks after it.
+const wrappedLineBreak = /(?<![ \t])[ \t]{0,16}\r?\n[ \t>]{0,16}/g;
+
+/**
+ * A token wrapped over several lines (`ghp_abc` ⏎ `def…`), also inside a `>` quote, read as one line: each line
+ * break (with the spaces and blank lines around it) removed where printable ASCII meets printable ASCII. Anywhere
+ * else joining makes no token (a Thai letter is no token's character), so a paragraph of prose is not copied whole.
+ */
+export function wrappedLineEdits(text: string): Edit[] {
+  const edits: Edit[] = [];
+  let join: Edit | undefined;
+  const keep = (edit: Edit | undefined) => {
+    if (edit && isPrintable(text.charCodeAt(edit.start - 1)) && isPrintable(text.charCodeAt(edit.end))) edits.push(edit);
+  };
+  wrappedLineBreak.lastIndex = 0;
+  for (let match = wrappedLineBreak.exec(text); match !== null && edits.length < maximumEdits; match = wrappedLineBreak.exec(text)) {
+    const end = match.index + match[0].length;
+    if (join?.end === match.index)
+      join.end = end; // the next break of a blank line: one join
+    else {
+      keep(join);
+      join = { start: match.index, end, replacement: '' };
+    }
+  }
+  keep(join);
   return edits;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { backtickEdits, concatenationEdits } from '../../../src/dlp/normalize-concatenation.js';
 import { scanForms } from '../../../src/dlp/normalize-forms.js';
 import { type Edit, fragmentsOf } from '../../../src/dlp/normalize-fragments.js';
-import { lineBreakEdits } from '../../../src/dlp/normalize-line-breaks.js';
+import { lineBreakEdits, wrappedLineEdits } from '../../../src/dlp/normalize-line-breaks.js';
 import { separatedCharacterEdits as spacedCharacterEdits } from '../../../src/dlp/normalize-separated.js';
 import { hyphenEdits } from '../../../src/dlp/normalize-separators.js';
 import { normalizeForScan } from '../../../src/dlp/normalize-text.js';
@@ -118,6 +118,21 @@ describe('scanForms', () => {
     const forms = scanForms('API_KEY=abc\nKeep it safe');
     expect(forms.find((form) => form.text.includes('abcKeep'))?.byLabel).toBe(false);
   });
+
+  it('joins every wrapped line of a token, through blank lines and a quote, and keeps its label', () => {
+    const lines = github.match(/.{1,10}/g) ?? [];
+    const text = `${'ย่อหน้าภาษาไทย '.repeat(30)}\n\ntoken:\n> ${lines.join('\n> ')}\n\n${lines.join('  \n\n')}\nจบ`;
+    const joined = scanForms(text).filter((form) => !form.byLabel);
+    // Both copies are one run of ASCII apart from line breaks; the Thai word after them stays on its line.
+    expect(joined.map((form) => form.text).join('')).toContain(`token:${github}${github}\nจบ`);
+  });
+
+  it("makes no joined form where a line break meets Thai or the text's edge (a paragraph is not copied)", () => {
+    const text = `\nย่อหน้าแรก ghp\nย่อหน้าที่สอง\n\nคำว่า token\n`;
+    expect(wrappedLineEdits(text)).toEqual([]);
+    expect(scanForms(text)).toEqual([{ text, byLabel: true }]);
+    expect(wrappedLineEdits('abc \n\n  def')).toEqual([{ start: 3, end: 8, replacement: '' }]);
+  });
 });
 
 describe('normalizeForScan', () => {
@@ -125,5 +140,51 @@ describe('normalizeForScan', () => {
     expect(normalizeForScan('ｓｋ＿ｌｉｖｅ＿')).toBe('sk_live_');
     const thai = 'กรุงเทพมหานครเป็นเมืองหลวง ghp_abc';
     expect(normalizeForScan(thai)).toBe(thai);
+  });
+
+  it("is the whole text's NFKC without invisible characters, though it reads only the words that need it", () => {
+    // Combining marks, compositions with ASCII (`<` + U+0338), Hangul jamo, ligatures, no-break and ideographic
+    // spaces, emoji, Thai marks and escapes, around every kind of whitespace. Apart from ำ, which NFKC splits only
+    // in the words it reads (no credential or label holds it).
+    const pieces = [
+      'a',
+      'e',
+      '<',
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      'ก',
+      'ำ',
+      '\u0e48',
+      '\u0301',
+      '\u0338',
+      'ｇ',
+      'Å',
+      '\u00a0',
+      'ﬁ',
+      '\u3000',
+      '\u200b',
+      '\ufeff',
+      '\\_',
+      '😀',
+      '\u1100',
+      '\u1161',
+      '\u11a8',
+      '\u0f71',
+      '\u0f72',
+    ];
+    const wholeText = (text: string) =>
+      text
+        .normalize('NFKC')
+        .replace(/[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, '')
+        .replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    const withoutAm = (text: string) => text.replaceAll('ำ', '\u0e4d\u0e32');
+    let seed = 7;
+    const next = (range: number) => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) >>> 8) % range;
+    for (let sample = 0; sample < 5_000; sample++) {
+      const text = Array.from({ length: 1 + next(sample % 50 === 0 ? 400 : 30) }, () => pieces[next(pieces.length)]).join('');
+      expect(withoutAm(normalizeForScan(text)), JSON.stringify(text)).toBe(withoutAm(wholeText(text)));
+    }
   });
 });
