@@ -14,9 +14,12 @@
 // masked stretch (`****`) does not excuse the random characters around it unless they are the smaller part.
 // The exact values of Saeng's own configured secrets are always blocked, placeholder-looking or not.
 //
-// Passwords in URLs and assignments are not random, so they have their own, narrower policy
-// (isPlaceholderPassword): only templates (`<password>`, `${PASSWORD}`, `{{pass}}`, `%PASS%`), masks (`****`,
-// `xxx`, `...`) and the stock words of documentation (`password`, `pass`, `secret`, `changeme`, …) pass.
+// Passwords in URLs are not random, so they have their own, narrower policy (isPlaceholderPassword): only
+// templates (`<password>`, `${PASSWORD}`, `{{pass}}`, `%PASS%`), masks (`****`, `xxx`, `...`), the stock words of
+// documentation (`password`, `pass`, `secret`, `changeme`, …) and phrases made of them (`REPLACE_WITH_PASSWORD`,
+// `your-db-password`), and what guards nothing: fewer than 4 characters, or one run (`1111`, `12345678`, `abcd`).
+// A URL whose password is its user name (`postgres://postgres:postgres@…`, a container's default) passes too
+// (rules/connection-urls.ts).
 
 const markerWords = /example|sample|dummy|placeholder|redacted|your[-_]?(?:api[-_]?)?(?:key|token|secret)|(?:key|token|secret)[-_]?here/i;
 const minimumDistinct = 8;
@@ -93,10 +96,40 @@ const templated =
   /^(?:<[^<>]{1,64}>|\$\{[^{}]{1,64}\}|\$[A-Za-z_][A-Za-z0-9_]{0,63}|\{\{[^{}]{1,64}\}\}|\{[^{}]{1,64}\}|%[A-Za-z_][A-Za-z0-9_]{0,63}%|\[[^[\]]{1,64}\])$/;
 const masked = /^[*x•.…#?_-]{1,64}$/i;
 
-/** True when a password written in a URL or an assignment is a documentation placeholder (see the policy above). */
+/** The words of documentation's password phrases (`REPLACE_WITH_PASSWORD`, `enter-your-db-password`). */
+const phraseWords = new Set([
+  'replace',
+  'with',
+  'your',
+  'the',
+  'my',
+  'db',
+  'database',
+  'user',
+  'enter',
+  'insert',
+  'put',
+  'here',
+  'actual',
+  'real',
+  'own',
+  'new',
+]);
+const secretWords = new Set(['password', 'passwd', 'pass', 'pwd', 'secret']);
+/** Shorter passwords guard nothing a chat could leak (`user:abc@`). */
+const minimumPassword = 4;
+
+/** `REPLACE_WITH_PASSWORD`: letters only, in words joined by `_`, `-` or `.`, each a phrase word, one a password word. */
+function isPasswordPhrase(password: string): boolean {
+  if (!/^[A-Za-z]{1,20}(?:[_.-][A-Za-z]{1,20}){1,5}$/.test(password)) return false;
+  const words = password.toLowerCase().split(/[_.-]/);
+  return words.some((word) => secretWords.has(word)) && words.every((word) => secretWords.has(word) || phraseWords.has(word));
+}
+
+/** True when a password written in a URL is a documentation placeholder or guards nothing (see the policy above). */
 export function isPlaceholderPassword(password: string): boolean {
-  if (password.length === 0) return true;
-  if (templated.test(password) || masked.test(password)) return true;
+  if (password.length < minimumPassword || withoutRuns(password).length === 0) return true;
+  if (templated.test(password) || masked.test(password) || isPasswordPhrase(password)) return true;
   const word = password.toLowerCase().replace(/[^a-z]/g, '');
   return stockPasswords.has(word) && password.replace(/[^A-Za-z]/g, '').length >= password.length - 2;
 }

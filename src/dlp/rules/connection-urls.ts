@@ -5,7 +5,8 @@ import type { CredentialRule } from './rule.js';
 // (PostgreSQL, MySQL/MariaDB, MongoDB (+srv), Redis, AMQP, SQL Server, CockroachDB, ClickHouse, Neo4j, also with a
 // driver suffix such as `postgresql+psycopg2://` or inside `jdbc:`) and basic-auth web URLs (`https://user:pass@…`,
 // also ftp and websocket). Blocked whatever the host — a password for localhost is still a password — unless the
-// password is a documentation placeholder (placeholder.ts: `password`, `<password>`, `${PASSWORD}`, `****`, …).
+// password is a documentation placeholder or guards nothing (placeholder.ts: `password`, `<password>`,
+// `${PASSWORD}`, `****`, `REPLACE_WITH_PASSWORD`, `1111`, …) or is the user name again (`postgres:postgres`).
 // A URL with a user name and no password (`https://user@host`) is never blocked.
 
 // The user name has no `:`, so the first `:` after `//` ends it; the password runs to the `@` before the host
@@ -23,8 +24,10 @@ function passwordOf(match: RegExpExecArray): string {
   }
 }
 
+/** A password that guards something: not a placeholder, and not the user name again (a default: `postgres:postgres`). */
 function withPassword(match: RegExpExecArray): boolean {
-  return !isPlaceholderPassword(passwordOf(match));
+  const password = passwordOf(match);
+  return !isPlaceholderPassword(password) && password !== match[1];
 }
 
 export const connectionUrlRules: readonly CredentialRule[] = [

@@ -3,7 +3,8 @@ import { type CredentialRule, decodeBase64, lowerBefore, realRandom } from './ru
 
 // Private keys. A PEM `-----BEGIN … PRIVATE KEY-----` header is a key only when a key body follows it — also one
 // cut off after its first line, after RFC 1421 header lines (`Proc-Type:`, `Version:`) or JSON `\n` escapes; the
-// header named alone in prose ("the file should begin with `-----BEGIN OPENSSH PRIVATE KEY-----`") passes. A
+// header named alone in prose ("the file should begin with `-----BEGIN OPENSSH PRIVATE KEY-----`") passes, and so
+// does a body that decodes to text (a placeholder: base64 of the alphabet). A
 // body without its armour is recognized by its content: base64 DER whose ASN.1 start is a private key's
 // (private-key-der.ts; certificates and public keys pass), or the OpenSSH key magic. Also PuTTY key files and a
 // base64-encoded PEM block (`LS0tLS1CRUdJT…`, as in Kubernetes secrets).
@@ -40,7 +41,17 @@ function keyBodyFollows(text: string, from: number): boolean {
   let end = position;
   while (end < snippet.length && isBase64Character(snippet.charCodeAt(end))) end++;
   const body = snippet.slice(position, end);
-  return body.length >= minimumBody && realRandom(body);
+  return body.length >= minimumBody && realRandom(body) && !decodesToText(body);
+}
+
+/**
+ * A key's bytes are binary from the start (DER's SEQUENCE, OpenSSH's magic and its NUL, a PGP packet tag): a body
+ * whose first 24 bytes are all printable is base64 of words (`YWJjZGVm…`, a documentation placeholder). Random
+ * bytes are all printable with a probability of about 5 × 10⁻¹¹.
+ */
+function decodesToText(body: string): boolean {
+  const start = decodeBase64(body.slice(0, 32));
+  return start.length >= 24 && start.every((byte) => (byte >= 32 && byte < 127) || byte === 9 || byte === 10 || byte === 13);
 }
 
 export const pemRules: readonly CredentialRule[] = [

@@ -16,6 +16,7 @@ export const connectionUrlExamples: KindExamples[] = [
       { name: 'AMQP over TLS', make: (seed) => `amqps://${user(seed + 7)}:${password(seed + 8)}@rabbit.example.net/vhost` },
       { name: 'JDBC URL', make: (seed) => `jdbc:mariadb://${user(seed + 9)}:${password(seed + 10)}@db:3306/app` },
       { name: 'percent-encoded password', make: (seed) => `postgres://${user(seed + 11)}:${base62(8, seed + 12)}%40${base62(8, seed + 13)}@db/app` },
+      { name: 'placeholder words with a digit', make: (seed) => `postgres://app:Replace_With_${seed % 10}x@db/app` },
     ],
     negatives: [
       { name: 'the word password', text: 'DATABASE_URL=postgres://user:password@localhost:5432/mydb' },
@@ -26,6 +27,10 @@ export const connectionUrlExamples: KindExamples[] = [
       { name: 'xxx', text: 'amqp://guest:xxx@rabbit/' },
       { name: 'no password', text: 'postgres://saeng@localhost/saeng and redis://localhost:6379/0' },
       { name: 'scheme in prose', text: 'ใช้ postgres:// หรือ mysql:// นำหน้า URL ของฐานข้อมูล' },
+      { name: 'a placeholder phrase', text: 'mysql://admin:REPLACE_WITH_PASSWORD@mysql.server.com:3306/database' },
+      { name: 'the user name again (a container default)', text: 'postgres://postgres:postgres@localhost:5432/app' },
+      { name: 'fewer than 4 characters', text: 'redis://user:abc@cache:6379' },
+      { name: 'one run of characters', text: 'mysql://root:1111@localhost/db and mysql://root:12345678@localhost/db' },
     ],
   },
   {
@@ -40,6 +45,7 @@ export const connectionUrlExamples: KindExamples[] = [
       { name: 'user without a password', text: 'git clone https://somchai@github.com/somchai/notes.git' },
       { name: 'the word password', text: 'https://user:password@example.com/' },
       { name: 'template', text: 'https://${USER}:${TOKEN}@example.com/' },
+      { name: 'a placeholder phrase', text: 'https://somchai:your-db-password@example.org/' },
       { name: 'an @handle in the path', text: 'https://medium.com/@somchai/how-to-cook-tom-yum-2026' },
       { name: 'a port and an e-mail in the query', text: 'https://example.com:8443/invite?to=somchai@example.co.th' },
       { name: 'ordinary URL', text: 'อ่านเพิ่มเติม https://www.example.co.th/articles/2026/05/thai-food' },

@@ -68,6 +68,10 @@ export const pemExamples: KindExamples[] = [
       { name: 'a header named in prose', text: 'the file should begin with `-----BEGIN OPENSSH PRIVATE KEY-----` and end with the matching END line' },
       { name: 'a header and a placeholder body', text: '-----BEGIN RSA PRIVATE KEY-----\n<your key here>\n-----END RSA PRIVATE KEY-----' },
       { name: 'a header and dots', text: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg...\n-----END PRIVATE KEY-----' },
+      {
+        name: 'a header and base64 of words',
+        text: armoured('PRIVATE KEY', Buffer.from('this is not a key, it only shows where the key goes').toString('base64')),
+      },
       { name: 'Thai prose about keys', text: 'ไฟล์กุญแจส่วนตัวจะขึ้นต้นด้วย -----BEGIN RSA PRIVATE KEY----- ห้ามส่งให้ใคร' },
       { name: 'certificate', text: armoured('CERTIFICATE', der(certificate, 890, 1)) },
       { name: 'certificate body without armour', text: wrapped(der(certificate, 890, 2)) },
