@@ -61,9 +61,12 @@ function isAscii(value: string): boolean {
   return /^[!-~]+$/.test(value);
 }
 
-/** `$VAR`, `${VAR}`, `%VAR%`, `{{ x }}`, `[REDACTED]`, `(optional)`, `getenv("X")`, a URL, a path. */
+/**
+ * `$VAR`, `${VAR}`, `$(cmd)`, `%VAR%`, `{{ x }}`, `[REDACTED]`, `(optional)`, `getenv("X")`, a URL, a path. A `$` or
+ * `%` before a digit or a symbol names no variable: `$3287.nairuD` is a password (written backwards).
+ */
 function isReferenceOrPath(value: string): boolean {
-  if (/^[$%{[(]/.test(value) || /[([{]/.test(value) || value.includes('://')) return true;
+  if (/^(?:\$[A-Za-z_{(]|%[A-Za-z_]|[{[(])/.test(value) || /[([{]/.test(value) || value.includes('://')) return true;
   // Padded base64 that happens to start with `/` (a WireGuard key, 1 in 64) is no path.
   if (/^[A-Za-z0-9+/]{20,200}={1,2}$/.test(value)) return false;
   return /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/.test(value);

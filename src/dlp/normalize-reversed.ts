@@ -4,7 +4,8 @@ import { type Edit, maximumEdits } from './normalize-fragments.js';
 // A token written backwards (`…cba_phg`, `…AIKA`, `…//:sergtsop`): a run of token characters that ends with the
 // reverse of a known prefix is read reversed. The prefixes are the rules' own literals (rules/*.ts) of two or more
 // characters, and the starts of tokens whose rule has no literal of that kind (Stripe's `sk_`, a JWT's `eyJ`, a URL's scheme, a DER
-// key's `MII`, an Azure connection string). A Telegram token reversed ends with `A:` and the bot id.
+// key's `MII`, an Azure connection string). A Telegram token reversed ends with `A:` and the bot id; a few kinds are
+// known by their whole shape reversed (reversedShapes).
 
 /** How much of a run's end is compared with the reversed prefixes. */
 const tailLength = 32;
@@ -16,7 +17,18 @@ const reversedPrefixes = literals.filter((literal) => literal.length >= 3);
 // `mt`, `od`… (a Discord token's base64 snowflake) and Twilio's `SK` are so short that many runs end with one
 // (`thanks`, a JWT): only with the whole token's shape reversed.
 const reversedShortPrefixes = literals.filter((literal) => literal.length === 2);
-const reversedTwilio = /^[0-9a-fA-F]{32}KS$/;
+/**
+ * Tokens whose prefix is short or inside them, by their whole shape reversed: a Twilio API key (`SK` + 32 hex) or
+ * account SID with its auth token (`AC…:…`), an Entra ID client secret (`Q~` after its fourth character), an Azure
+ * DevOps PAT (`JQQJ9` and `AZDO` inside it), and a run holding a reversed password label (`…=drowssaP;…`, a
+ * connection string written backwards), which the label search then reads.
+ */
+const reversedShapes = [
+  /^[0-9a-fA-F]{32}(?:KS|:[0-9a-fA-F]{32}CA)$/,
+  /^[A-Za-z0-9_~.-]{31,34}~Q\d[A-Za-z0-9_~.-]{3}$/,
+  /^[A-Za-z0-9]{4}ODZA[A-Za-z0-9]{16}[A-L][A-Za-z0-9][9DH]9JQQJ[A-Za-z0-9]{52}$/,
+  /=(?:drowssap|dwp)(?![A-Za-z0-9])/i,
+];
 // By their last two characters: most runs end with two no prefix ends with, and are done after one lookup.
 const reversedPrefixesByEnd = new Map<string, string[]>();
 for (const prefix of reversedPrefixes) {
@@ -50,7 +62,7 @@ function endsReversed(run: string): boolean {
   }
   const last = run.charCodeAt(run.length - 1);
   if (last >= 48 && last <= 57 && reversedTelegram.test(run.slice(-tailLength))) return true;
-  return (run.endsWith('KS') && reversedTwilio.test(run)) || isReversedDiscord(run);
+  return isReversedDiscord(run) || reversedShapes.some((shape) => shape.test(run));
 }
 
 /** A sentence's punctuation after a run (`…AIKA.`), which is not the reversed token's first character. */

@@ -21,11 +21,20 @@ describe('reversed tokens', () => {
     ['Telegram', fake.telegramBot()],
     ['JWT', fake.jwt()],
     ['Slack webhook', fake.slackWebhook()],
+    ['Twilio account SID and auth token', `AC${randomText(32, 611, '0123456789abcdef')}:${randomText(32, 612, '0123456789abcdef')}`],
+    ['Entra ID client secret', `${randomText(3, 613)}8Q~${randomText(34, 614, `${'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'}_.-`)}`],
+    ['Azure DevOps PAT', `${randomText(52, 615)}JQQJ99${randomText(1, 616)}B${randomText(16, 617)}AZDO${randomText(4, 618)}`],
   ];
   it.each(tokens)('%s', (_name, token) => {
     const text = `ค่าคือ ${reverse(token)}. ครับ`;
     expect(fragmentsOf(text, reversedEdits(text))).toContain(token);
     expect(scanForCredentials(text).found).toBe(true);
+  });
+
+  it('reads a connection string backwards by its reversed password label', () => {
+    const text = `ค่าคือ ${reverse(`Server=tcp:db.example.com,1433;Database=shop;UID=app;Password=${randomText(18, 619)};`)} ครับ`;
+    expect(fragmentsOf(text, reversedEdits(text))).toContain('Password=');
+    expect(scanForCredentials(text)).toEqual({ found: true, kinds: ['password-assignment'] });
   });
 
   it('leaves words, paths and hashes alone', () => {
