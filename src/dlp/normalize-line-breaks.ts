@@ -35,7 +35,20 @@ function isOrdinaryWord(run: string): boolean {
 const upperCaseEnd = /(?:^|[^A-Za-z0-9])[A-Z]{2,20}$/;
 const upperCaseStart = /^[A-Z]{2,20}(?![a-z0-9])/;
 
+// What stands before a labelled value on its line: a separator (`:`, `=`, คือ, เป็น, ` is `, ` to `), a quote.
+const valueSeparatorBefore = /(?:[:=]|คือ|เป็น|[ \t](?:is|to))[ \t]{0,3}["'`]?$/;
+
+/**
+ * The rest of a value split after a separator (`Password: Durian.` ⏎ `7823$`): a run of the next line with a digit
+ * or symbol in it. A password is no random token, so neither piece looks like one; the label search judges the join.
+ */
+function isLabelledValueRest(text: string, runStart: number, after: string): boolean {
+  return after.length >= 2 && /[^A-Za-z]/.test(after) && valueSeparatorBefore.test(text.slice(Math.max(0, runStart - 40), runStart));
+}
+
 interface LineBreak {
+  /** Start of the token-like run before the break. */
+  runStart: number;
   /** End of the token-like run before the break (trailing spaces excluded). */
   runEnd: number;
   /** Start of the next line's first run (indent and `>` excluded). */
@@ -56,7 +69,7 @@ function lineBreakAt(text: string, newline: number): LineBreak | undefined {
   while (runStart > 0 && runEnd - runStart < maximumRun && isPrintable(text.charCodeAt(runStart - 1))) runStart--;
   let nextEnd = nextStart;
   while (nextEnd < text.length && nextEnd - nextStart < maximumRun && isPrintable(text.charCodeAt(nextEnd))) nextEnd++;
-  return { runEnd, nextStart, before: text.slice(runStart, runEnd), after: text.slice(nextStart, nextEnd) };
+  return { runStart, runEnd, nextStart, before: text.slice(runStart, runEnd), after: text.slice(nextStart, nextEnd) };
 }
 
 export interface LineBreakEdits {
@@ -72,8 +85,9 @@ export function lineBreakEdits(text: string): LineBreakEdits {
   for (let newline = text.indexOf('\n'); newline >= 0 && edits.joined.length + edits.spaced.length < maximumEdits; newline = text.indexOf('\n', newline + 1)) {
     const lineBreak = lineBreakAt(text, newline);
     if (!lineBreak) continue;
-    const { before, after, runEnd: start, nextStart: end } = lineBreak;
-    if ((looksLikeTokenPiece(before) || looksLikeTokenPiece(after)) && !isOrdinaryWord(after)) edits.joined.push({ start, end, replacement: '' });
+    const { before, after, runStart, runEnd: start, nextStart: end } = lineBreak;
+    const joins = looksLikeTokenPiece(before) || looksLikeTokenPiece(after) || isLabelledValueRest(text, runStart, after);
+    if (joins && !isOrdinaryWord(after)) edits.joined.push({ start, end, replacement: '' });
     if (upperCaseEnd.test(before) && upperCaseStart.test(after)) edits.spaced.push({ start, end, replacement: ' ' });
   }
   return edits;

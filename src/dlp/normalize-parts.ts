@@ -7,8 +7,9 @@ import type { Edit } from './normalize-fragments.js';
 // place (the first part's own label kept). Lines are visited once; blocks are short.
 
 const minimumPart = 4;
-const maximumPart = 200;
-const maximumLine = 300;
+// A part may be half of a long token (a JWT of a thousand characters), and its line a label more.
+const maximumPart = 2_048;
+const maximumLine = maximumPart + 100;
 const maximumLabel = 40;
 const maximumBlock = 6;
 /** Per set: bounds the fragments of a long list of labelled lines (every line of a config file). */

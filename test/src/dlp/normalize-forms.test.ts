@@ -57,6 +57,8 @@ describe('normalization forms: the obfuscation is undone', () => {
     ['adjacent code spans', backtickEdits, `\`${github.slice(0, 12)}\`\`${github.slice(12)}\``, github],
     ['a token split before a word', tokenLineBreakEdits, `token:\n${github.slice(0, 20)}\n${github.slice(20)}\nUse it well`, `${github}\nUse`],
     ['a token split after trailing spaces, in a quote', tokenLineBreakEdits, `> ${github.slice(0, 20)}   \n> ${github.slice(20)} ok`, github],
+    ['a labelled password split after its full stop', tokenLineBreakEdits, 'Password: Durian.\n7823$', 'Password: Durian.7823$'],
+    ['a Thai-labelled password split before a word', tokenLineBreakEdits, 'ตั้งค่ารหัสผ่านเป็น Somchai\n_6952\nUse แล้ว', 'Somchai_6952'],
     ['a PEM header wrapped between words', upperCaseLineBreakEdits, '-----BEGIN RSA PRIVATE\nKEY-----', '-----BEGIN RSA PRIVATE KEY-----'],
   ];
   it.each(cases)('%s', (_name, find, text, expected) => {
@@ -86,6 +88,7 @@ describe('normalization forms: prose, code and Thai text are left alone', () => 
     ['string concatenation of words', 'const greeting = "Hello, " + name + "!";'],
     ['code lines', 'function hash(input) {\n  return createHash("sha256").update(input).digest("hex");\n}\nconst total = price * 1.07;'],
     ['English prose over lines', 'The quick brown fox\njumps over the lazy dog.\nIt was fine.'],
+    ['a labelled line before a list', 'Steps to: reset.\nThen open settings, and: wait\n- done'],
     ['a PEM header named in prose', 'The file should begin with -----BEGIN OPENSSH PRIVATE KEY----- and nothing else.'],
   ];
   it.each(prose)('%s', (_name, text) => {

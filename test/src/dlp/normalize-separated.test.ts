@@ -13,6 +13,8 @@ const github = fake.githubClassic();
 const aws = fake.awsKeyId();
 const password = `${randomText(7, 501)}!${randomText(6, 502)}#`;
 const telegram = fake.telegramBot();
+/** A service-role JWT of about 700 characters: each half is longer than a short token's part. */
+const longJwt = `${fake.jwt()}${randomText(560, 503)}`;
 const separated = (value: string, separator: string) => [...value].join(separator);
 const groups = (value: string, size: number) => value.match(new RegExp(`.{1,${size}}`, 'g'))?.join(' ') ?? value;
 /** Every set of edits of a finder that returns several, as one text (scanForms does the same). */
@@ -46,6 +48,7 @@ describe('separated characters, groups and parts: the token is read whole', () =
     ['two labelled lines (Thai)', byParts, `รหัสผ่านของคุณคือ\nส่วนที่ 1: ${password.slice(0, 6)}\nส่วนที่ 2: ${password.slice(6)}\n`, `คือ ${password}`],
     ['part 1/2, part 2/2', byParts, `part 1/2: ${github.slice(0, 20)}\npart 2/2: ${github.slice(20)}`, github],
     ['list items', byParts, `- first half: \`${github.slice(0, 20)}\`\n- second half: \`${github.slice(20)}\``, github],
+    ['a long JWT in two labelled halves', byParts, `ส่วนที่ 1: ${longJwt.slice(0, 300)}\nส่วนที่ 2: ${longJwt.slice(300)}\n`, longJwt],
     ['three numbered parts', byParts, `1. ${github.slice(0, 14)}\n2. ${github.slice(14, 28)}\n3. ${github.slice(28)}`, github],
     ['table cells of one row', byParts, `| ส่วนที่ 1 | ส่วนที่ 2 |\n|---|---|\n| ${github.slice(0, 20)} | ${github.slice(20)} |`, github],
     ['one cell per row', byParts, `| ${github.slice(0, 20)} |\n| ${github.slice(20)} |`, github],
