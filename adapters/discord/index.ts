@@ -28,6 +28,7 @@ import { answerAutocomplete, takeCommand } from './interactions.js';
 import { previewRest } from './preview-rest.js';
 import { discordResponder } from './responder.js';
 import { registerSlashCommands, slashCommands } from './slash-commands.js';
+import { ServerAdminStatus } from './server-admin-status.js';
 import type { Scheduler } from '../common/scheduler.js';
 import { discordMessageLink } from './message-link.js';
 
@@ -104,6 +105,7 @@ class DiscordAdapter implements PlatformAdapter {
   /** Live answers' edits: a long rate-limit wait is skipped, not taken (preview-rest.ts). */
   private readonly previewRest: REST;
   private readonly delivery: DiscordDelivery;
+  private readonly serverAdmins: ServerAdminStatus;
   private client: Client | undefined;
   private applicationId: string | undefined;
   private botUserId = '';
@@ -120,6 +122,7 @@ class DiscordAdapter implements PlatformAdapter {
     if (options.observeDelivery) observeRestResponses(this.rest, options.observeDelivery);
     this.previewRest = previewRest({ token: options.token, apiBaseUrl: options.apiBaseUrl, observeDelivery: options.observeDelivery });
     this.delivery = new DiscordDelivery(this.rest, options.logger, { scheduler: options.scheduler, observeDelivery: options.observeDelivery });
+    this.serverAdmins = new ServerAdminStatus({ rest: this.rest, logger: options.logger, ttlMs: 60_000 });
   }
 
   async start(handler: InboundHandler): Promise<AdapterIdentity> {
@@ -188,6 +191,12 @@ class DiscordAdapter implements PlatformAdapter {
     const channel = (await this.rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as { id?: unknown };
     if (typeof channel.id !== 'string') throw new Error('discord: no DM channel id in the answer');
     await this.rest.post(Routes.channelMessages(channel.id), { body: { content: text, flags: MessageFlags.SuppressEmbeds, allowed_mentions: { parse: [] } } });
+  };
+
+  /** A server's space (`discord:<guild id>`): Manage Server, Administrator or owner, asked of Discord (cached a minute). */
+  isSpaceAdmin: NonNullable<PlatformAdapter['isSpaceAdmin']> = async (spaceKey, userId) => {
+    const guildId = spaceKey.startsWith('discord:') ? spaceKey.slice('discord:'.length) : '';
+    return /^\d{1,20}$/.test(guildId) ? this.serverAdmins.managesServer(guildId, userId) : undefined;
   };
 
   download: PlatformAdapter['download'] = (attachment, maxBytes) => downloadDiscordAttachment(this.rest, attachment, maxBytes);

@@ -1,5 +1,6 @@
 import type { Telegram } from 'telegraf';
 import { telegramErrorText } from './error-text.js';
+import { ExpiringAnswers } from '../../src/shared/expiring-answers.js';
 import type { Logger } from '../../src/shared/log.js';
 
 // Whether a group member is one of its administrators (creator or administrator, from getChatMember), for the
@@ -13,21 +14,17 @@ export interface AdminStatusOptions {
   now?: () => number;
 }
 
-/** Cached answers kept at most; the oldest go first (a busy bot meets many users). */
-const maxCachedEntries = 10_000;
-
 export class AdminStatus {
-  private readonly cache = new Map<string, { admin: boolean; until: number }>();
-  private readonly now: () => number;
+  private readonly answers: ExpiringAnswers<boolean>;
 
   constructor(private readonly options: AdminStatusOptions) {
-    this.now = options.now ?? Date.now;
+    this.answers = new ExpiringAnswers({ ttlMs: options.ttlMs, ...(options.now ? { now: options.now } : {}) });
   }
 
   async isAdministrator(chatId: number, userId: number): Promise<boolean> {
     const key = `${chatId}:${userId}`;
-    const cached = this.cache.get(key);
-    if (cached && cached.until > this.now()) return cached.admin;
+    const cached = this.answers.get(key);
+    if (cached !== undefined) return cached;
     let admin: boolean;
     try {
       const member = await this.options.telegram.getChatMember(chatId, userId);
@@ -37,9 +34,7 @@ export class AdminStatus {
       this.options.logger.warn({ chatId, error: telegramErrorText(error) }, 'telegram getChatMember failed; treating the sender as a member');
       return false;
     }
-    this.cache.delete(key);
-    this.cache.set(key, { admin, until: this.now() + this.options.ttlMs });
-    if (this.cache.size > maxCachedEntries) this.cache.delete(this.cache.keys().next().value ?? key);
+    this.answers.set(key, admin);
     return admin;
   }
 }

@@ -176,9 +176,8 @@ export function memberPermissions(guild: FakeGuild, userId: string): bigint {
   return (total & PermissionFlagsBits.Administrator) === 0n ? total : all;
 }
 
-/** The GUILD_CREATE payload: channels and threads without `guild_id`, as the gateway sends them. */
-export function guildCreatePayload(guild: FakeGuild): Record<string, unknown> {
-  const withoutGuildId = ({ guild_id: _guildId, ...rest }: WireChannel): Record<string, unknown> => rest;
+/** The guild object of GET /guilds/:guild (and the start of GUILD_CREATE): its owner and roles, no members or channels. */
+export function guildPayload(guild: FakeGuild): Record<string, unknown> {
   return {
     id: guild.id,
     name: guild.name,
@@ -209,6 +208,14 @@ export function guildCreatePayload(guild: FakeGuild): Record<string, unknown> {
     public_updates_channel_id: null,
     nsfw_level: 0,
     premium_progress_bar_enabled: false,
+  };
+}
+
+/** The GUILD_CREATE payload: channels and threads without `guild_id`, as the gateway sends them. */
+export function guildCreatePayload(guild: FakeGuild): Record<string, unknown> {
+  const withoutGuildId = ({ guild_id: _guildId, ...rest }: WireChannel): Record<string, unknown> => rest;
+  return {
+    ...guildPayload(guild),
     joined_at: guild.joinedAt,
     large: false,
     unavailable: false,

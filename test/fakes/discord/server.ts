@@ -15,6 +15,7 @@ import { RateLimiter, type RouteLimit } from './rate-limits.js';
 import { handleRest } from './rest-handler.js';
 import { applicationRoutes } from './routes-application.js';
 import { channelRoutes } from './routes-channels.js';
+import { guildRoutes } from './routes-guilds.js';
 import { interactionRoutes } from './routes-interactions.js';
 import { defaultBotPermissions, FakeDiscordState, type DmChannel, type InteractionRecord } from './state.js';
 
@@ -116,7 +117,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     new AttachmentStore(`${origin}/cdn`, `${origin}/media`, clock),
     clock,
   );
-  const routes = [...applicationRoutes, ...channelRoutes, ...interactionRoutes];
+  const routes = [...applicationRoutes, ...channelRoutes, ...guildRoutes, ...interactionRoutes];
   const context = {
     gatewayUrl,
     interactionDeadlineMs: options.interactionDeadlineMs ?? 3000,
