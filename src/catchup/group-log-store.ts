@@ -37,6 +37,8 @@ export interface GroupLogStore {
    * same message id is newer and wins; the bound is kept. Safe to repeat.
    */
   moveSpace(from: string, to: string): Promise<void>;
+  /** The spaces with a kept entry, sorted, at most `limit` (the admin page's group list). */
+  spaces(limit: number): Promise<string[]>;
 }
 
 export interface GroupLogStoreOptions {

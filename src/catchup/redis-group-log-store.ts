@@ -1,3 +1,4 @@
+import { keysUnder } from '../redis/keys-under.js';
 import type { RedisClient } from '../redis/redis-client.js';
 import type { GroupLogEntry } from './group-log-entry.js';
 import {
@@ -69,6 +70,11 @@ export class RedisGroupLogStore implements GroupLogStore {
 
   async deleteSpace(spaceKey: string): Promise<number> {
     return Number(await scripts.deleteSpaceScript.run(this.client, [this.prefix, spaceKey]));
+  }
+
+  /** By the names of the spaces' time indexes (`catchup:t:<space>`), which exist while a space keeps an entry. */
+  async spaces(limit: number): Promise<string[]> {
+    return keysUnder(this.client, `${this.prefix}t:`, limit);
   }
 
   async count(spaceKey: string): Promise<number> {

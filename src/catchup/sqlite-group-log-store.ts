@@ -55,6 +55,7 @@ export class SqliteGroupLogStore implements GroupLogStore {
         UPDATE group_log_counts SET entries = entries + 1 WHERE space_key = NEW.space_key;
       END`);
     this.statements = {
+      spaces: database.prepare<[number], { space_key: string }>('SELECT space_key FROM group_log_counts WHERE entries > 0 ORDER BY space_key LIMIT ?'),
       insert: database.prepare<[string, string, number, string, string]>(
         'INSERT INTO group_log (space_key, message_id, at, speaker_key, body) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
       ),
@@ -115,6 +116,10 @@ export class SqliteGroupLogStore implements GroupLogStore {
 
   async oldest(spaceKey: string): Promise<number | undefined> {
     return storedTime(this.statements.oldest.get(spaceKey)?.at);
+  }
+
+  async spaces(limit: number): Promise<string[]> {
+    return this.statements.spaces.all(limit).map((row) => row.space_key);
   }
 
   async moveSpace(from: string, to: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { keysUnder } from '../redis/keys-under.js';
 import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '../redis/redis-client.js';
 import {
@@ -62,6 +63,11 @@ export class RedisReminderStore implements ReminderStore {
     if (number === -2) return { added: false, reason: 'user-full' };
     if (typeof number !== 'number' || number < 1) return { added: false, reason: 'space-full' };
     return { added: true, reminder: { ...reminder, id, number, sentParts: [] } };
+  }
+
+  /** By the names of the spaces' number indexes (`reminders:s:<space>`), which exist while a space has a reminder. */
+  async spaces(limit: number): Promise<string[]> {
+    return keysUnder(this.client, `${this.prefix}s:`, limit);
   }
 
   async list(spaceKey: string): Promise<Reminder[]> {

@@ -99,6 +99,8 @@ export interface ReminderStore {
   moveSpace(from: string, to: string): Promise<void>;
   /** All reminders, for /status and metrics. */
   count(): Promise<number>;
+  /** The spaces holding a reminder, sorted, at most `limit` (the admin page's group list). */
+  spaces(limit: number): Promise<string[]>;
 }
 
 const bounds = reminderBounds;

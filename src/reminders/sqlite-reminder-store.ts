@@ -53,6 +53,7 @@ export class SqliteReminderStore implements ReminderStore {
     const columns = 'id, space_key, number, due_at, body, sent_parts';
     this.statements = {
       total: database.prepare<[], { total: number }>('SELECT count(*) AS total FROM reminders'),
+      spaces: database.prepare<[number], { space_key: string }>('SELECT DISTINCT space_key FROM reminders ORDER BY space_key LIMIT ?'),
       numbers: database.prepare<[string], { number: number }>('SELECT number FROM reminders WHERE space_key = ?'),
       ofUser: database.prepare<[string, string], { total: number }>('SELECT count(*) AS total FROM reminders WHERE space_key = ? AND user_key = ?'),
       insert: database.prepare<[string, string, number, string, number, number, string]>(
@@ -168,6 +169,10 @@ export class SqliteReminderStore implements ReminderStore {
 
   async count(): Promise<number> {
     return this.statements.total.get()?.total ?? 0;
+  }
+
+  async spaces(limit: number): Promise<string[]> {
+    return this.statements.spaces.all(limit).map((row) => row.space_key);
   }
 }
 

@@ -137,6 +137,17 @@ export function groupLogStoreContract(make: () => Promise<GroupLogStoreHarness>)
     expect(await store.append(logEntry(1, t0))).toBe(true);
   });
 
+  it('lists the spaces that keep an entry, sorted and bounded; a deleted space is gone from the list', async () => {
+    const { store } = await make();
+    expect(await store.spaces(10)).toEqual([]);
+    await appendAll(store, [logEntry(1, t0), logEntry(1, t0, { spaceKey: 'discord:9' }), logEntry(1, t0, { spaceKey: 'line:C*?[x]' })]);
+    expect(await store.spaces(10)).toEqual(['discord:9', 'line:C*?[x]', group]);
+    expect(await store.spaces(2)).toHaveLength(2);
+    await store.deleteSpace('discord:9');
+    await store.prune('line:C*?[x]', t0 + 1);
+    expect(await store.spaces(10)).toEqual([group]);
+  });
+
   it("tells when a speaker last said something before a time, that speaker's only", async () => {
     const { store } = await make();
     await appendAll(store, [

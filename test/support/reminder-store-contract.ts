@@ -191,6 +191,19 @@ export function reminderStoreContract(make: () => Promise<ReminderStoreHarness>)
     expect(await store.nextDueAt()).toBeUndefined();
   });
 
+  it('lists the spaces holding a reminder, sorted and bounded; a space whose last reminder went is gone', async () => {
+    const { store } = await make();
+    expect(await store.spaces(10)).toEqual([]);
+    await added(store, { spaceKey: 'telegram:-1' });
+    await added(store, { spaceKey: 'telegram:-1' });
+    await added(store, { spaceKey: 'discord:7' });
+    await added(store, { spaceKey: 'line:C*?[x]' });
+    expect(await store.spaces(10)).toEqual(['discord:7', 'line:C*?[x]', 'telegram:-1']);
+    expect(await store.spaces(1)).toHaveLength(1);
+    await store.cancel('discord:7', 1);
+    expect(await store.spaces(10)).toEqual(['line:C*?[x]', 'telegram:-1']);
+  });
+
   it("moves a space's reminders to its new id, keeping numbers where free; a second move changes nothing", async () => {
     const { store } = await make();
     const one = await added(store, { spaceKey: 'telegram:-1' });

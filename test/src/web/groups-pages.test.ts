@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultReminderLimits } from '../../../src/reminders/reminder-store.js';
 import { SpaceSettingsStore } from '../../../src/settings/space-settings-store.js';
 import { silentLogger } from '../../../src/shared/log.js';
 import { AuditLog, type AuditEntry } from '../../../src/web/audit-log.js';
 import type { WebGrant } from '../../../src/web/web-sessions.js';
 import { startAdminSite, type AdminBrowser, type AdminSiteWorld } from '../../support/admin-site.js';
 import { githubToken } from '../../support/fake-tokens.js';
+import { logEntry } from '../../support/group-log-store-contract.js';
+import { newReminder } from '../../support/reminder-store-contract.js';
 import { inboundMessage } from '../../support/inbound-message.js';
 
 // The groups pages over HTTP against the whole app: a change on the page is the change /settings, /remind cancel and
@@ -84,6 +87,15 @@ describe('the groups list', () => {
     const scoped = await (await (await world.logIn(groupAdmin)).get('/admin/groups')).text();
     expect(scoped).toContain(`data-space="${ours}"`);
     expect(scoped).not.toContain(theirs);
+    // Spaces the reminders or the catch-up log alone know of are listed too, with what they hold.
+    const { storage } = world.testApp.app;
+    await storage.reminders.add(newReminder({ spaceKey: 'discord:4001' }), defaultReminderLimits);
+    await storage.groupLog.append(logEntry(1, Date.now(), { spaceKey: 'line:Cquiet' }));
+    const wider = await (await (await world.logIn({})).get('/admin/groups')).text();
+    expect(wider.slice(wider.indexOf('data-space="discord:4001"'))).toMatch(/data-label="การเตือน">1</);
+    expect(wider).toContain('data-space="line:Cquiet"');
+    await storage.reminders.cancel('discord:4001', 1);
+    await storage.groupLog.deleteSpace('line:Cquiet');
     // A key typed in opens its page.
     const open = await (await world.logIn({})).get(`/admin/groups?space=${encodeURIComponent('line:Cabc')}`);
     expect(open.headers.get('location')).toBe(path('line:Cabc'));

@@ -11,7 +11,7 @@ import { knownSpaces, type KnownSpace } from './known-spaces.js';
 
 // GET /admin/groups: the spaces this session may see (a bot admin: every space the stores know of; a group admin:
 // the spaces of their scope), each with what it has — knowledge bases, the month's turns, reminders, catch-up.
-// `?space=<key>` opens one by its key (a space only the reminders or the catch-up log know of).
+// `?space=<key>` opens one by its key (a space only its settings know of).
 
 const texts = {
   title: { th: 'กลุ่มและห้องแชต', en: 'Groups and chats' },
@@ -27,8 +27,8 @@ const texts = {
   cut: { th: 'แสดง {count} กลุ่มแรก', en: 'The first {count} groups' },
   open: { th: 'เปิดกลุ่มด้วยรหัส', en: 'Open a group by its key' },
   openHint: {
-    th: 'รหัสของกลุ่ม เช่น telegram:-100123 (พิมพ์ /whoami ในกลุ่มเพื่อดู) ใช้เมื่อกลุ่มไม่อยู่ในรายการ เช่น มีแค่การเตือน',
-    en: 'The group’s key, e.g. telegram:-100123 (type /whoami in the group to see it), for a group not listed (one with reminders only, say)',
+    th: 'รหัสของกลุ่ม เช่น telegram:-100123 (พิมพ์ /whoami ในกลุ่มเพื่อดู) ใช้เมื่อกลุ่มไม่อยู่ในรายการ เช่น มีแค่การตั้งค่า',
+    en: 'The group’s key, e.g. telegram:-100123 (type /whoami in the group to see it), for a group not listed (one with settings only, say)',
   },
   openButton: { th: 'เปิด', en: 'Open' },
 } satisfies Record<string, Localized>;

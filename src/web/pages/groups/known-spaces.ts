@@ -2,10 +2,9 @@ import { periodDays } from '../../../commands/usage-report.js';
 import { lastDays } from '../../../storage/usage-store.js';
 import type { AdminServices } from '../admin-services.js';
 
-// The spaces the stores can name without a new method: the knowledge bases' owners and the spaces with usage in the
-// last 30 days (the usage page's month). The reminder store and the catch-up log answer per space only, and the
-// settings store per key, so a space known to those alone is opened by its key (the list page's form) — or is listed
-// once it is used.
+// The spaces the stores can name: the knowledge bases' owners, the spaces with usage in the last 30 days (the usage
+// page's month), with a reminder, or with a catch-up log kept. The settings store answers per key only, so a space
+// known to its settings alone is opened by its key (the list page's form) — or is listed once it is used.
 
 export interface KnownSpace {
   knowledgeBases: number;
@@ -13,14 +12,19 @@ export interface KnownSpace {
   turns: number;
 }
 
+/** Spaces read from the reminder store and from the catch-up log, each. */
+const maximumPerStore = 1_000;
+
 export async function knownSpaces(services: Pick<AdminServices, 'knowledge' | 'storage' | 'now' | 'timeZone' | 'log'>): Promise<Map<string, KnownSpace>> {
   const failed = (store: string) => (error: unknown) => {
     services.log.warn({ store, error: String(error) }, 'admin page: a store could not list its spaces');
     return [];
   };
-  const [bases, usage] = await Promise.all([
+  const [bases, usage, withReminders, logged] = await Promise.all([
     services.knowledge.listKnowledgeBases().catch(failed('knowledge')),
     services.storage.usage.totals({ days: lastDays(services.now(), periodDays['30d'], services.timeZone) }).catch(failed('usage')),
+    services.storage.reminders.spaces(maximumPerStore).catch(failed('reminders')),
+    services.storage.groupLog.spaces(maximumPerStore).catch(failed('catch-up')),
   ]);
   const spaces = new Map<string, KnownSpace>();
   const entry = (spaceKey: string): KnownSpace => {
@@ -30,5 +34,6 @@ export async function knownSpaces(services: Pick<AdminServices, 'knowledge' | 's
   };
   for (const base of bases) entry(base.spaceKey).knowledgeBases += 1;
   for (const row of usage) entry(row.spaceKey).turns += row.counts.turns;
+  for (const spaceKey of [...withReminders, ...logged]) entry(spaceKey);
   return spaces;
 }
