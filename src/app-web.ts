@@ -10,6 +10,7 @@ import type { Logger } from './shared/log.js';
 import { trimTrailingSlashes } from './shared/trailing-slashes.js';
 import type { InboundMessage } from './shared/types.js';
 import type { Storage } from './storage/storage.js';
+import type { RedisLists } from './storage/redis-storage.js';
 import { createAdminSite, type AdminSite } from './web/admin-site.js';
 import { AuditLog } from './web/audit-log.js';
 import { adminRoutes } from './web/pages/admin-routes.js';
@@ -32,6 +33,8 @@ export interface WebWiringOptions {
   config: Config;
   log: Logger;
   storage: Storage;
+  /** With Redis: the audit log's list (shared by every process). */
+  redis?: RedisLists;
   commands: CommandDispatcher;
   knowledge: KnowledgeStore;
   spaceSettings: SpaceSettingsStore;
@@ -46,7 +49,7 @@ export interface WebWiringOptions {
 export function wireWeb(options: WebWiringOptions): WebWiring {
   const { config, log, storage } = options;
   const sessions = new WebSessions(storage.web, options.limits ?? defaultWebSessionLimits, () => options.now().getTime());
-  const audit = new AuditLog(storage.web, log);
+  const audit = new AuditLog(storage.web, log, options.redis);
   let localAddress: string | undefined;
   const sendPrivately = async (message: InboundMessage, text: string): Promise<'sent' | 'unavailable'> => {
     const adapter = options.adapters.find((candidate) => candidate.platform === message.platform);

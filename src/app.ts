@@ -294,6 +294,7 @@ export function createApp(options: AppOptions): App {
     config,
     log,
     storage,
+    redis: redisStorage?.redis,
     commands,
     knowledge,
     spaceSettings,
