@@ -1,7 +1,6 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { silentLogger, type Logger } from '../../../src/shared/log.js';
 import { openKnowledgeStore, type KnowledgeStore } from '../../../src/knowledge/index.js';
 import { utf8 } from './documents.js';
@@ -14,17 +13,26 @@ interface Seeded {
   secret: string;
 }
 
-// Seeding parses each document in a worker process (parse-in-worker.ts): done once per test file into a template,
-// and each store is a copy of it. Imported by a test file, so the folder goes with that file.
-const folder = mkdtempSync(path.join(os.tmpdir(), 'saeng-seeded-kb-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+// Seeding parses each document in a worker process (parse-in-worker.ts): done once per test process into a
+// template, and each store is a copy of it. The folder lives as long as the process (test files share a process when
+// they are not isolated), and goes when it exits.
+let folder: string | undefined;
 let template: Promise<Seeded> | undefined;
 let copies = 0;
 
+function seededFolder(): string {
+  if (folder === undefined) {
+    const made = mkdtempSync(path.join(os.tmpdir(), 'saeng-seeded-kb-'));
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+    folder = made;
+  }
+  return folder;
+}
+
 /** Two KBs of one space: "faq" (bound to discord:chan-1) and "secret" (bound nowhere). */
 export async function seededStore(log: Logger = silentLogger()): Promise<{ store: KnowledgeStore; faq: string; secret: string }> {
-  const { file, faq, secret } = await (template ??= seed(path.join(folder, 'template.db')));
-  const copy = path.join(folder, `${++copies}.db`);
+  const { file, faq, secret } = await (template ??= seed(path.join(seededFolder(), 'template.db')));
+  const copy = path.join(seededFolder(), `${++copies}.db`);
   copyFileSync(file, copy);
   return { store: openKnowledgeStore({ path: copy, log }), faq, secret };
 }
