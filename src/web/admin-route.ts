@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import type { RequiredFirstField } from './multipart-upload.js';
 import type { Language } from '../shared/types.js';
 import type { Html } from './html.js';
 import type { NavItem } from './layout.js';
@@ -18,6 +19,11 @@ export interface AdminRequest {
   params: Record<string, string>;
   /** A POST's urlencoded form (`body: 'form'`), its CSRF token already checked. */
   form: URLSearchParams;
+  /**
+   * A `body: 'self'` POST without the `x-csrf-token` header (a plain form, no script): the `csrf` field its multipart
+   * body must carry before any file (readMultipartUpload's `firstField`). Undefined when the header was checked.
+   */
+  csrfInBody?: RequiredFirstField;
   /** Writes an audit entry (who: the session's admin; when: now). */
   audit(action: string, detail: Record<string, string | number>): Promise<void>;
   /** Sends a page in the common frame. */
@@ -31,7 +37,8 @@ export interface AdminRoute {
   path: string;
   /**
    * How a POST's body is read: 'form' (urlencoded, bounded; its `csrf` field checked) or 'self' (the route reads it,
-   * an upload: the CSRF token comes in the `x-csrf-token` header, checked before the route runs).
+   * an upload: the CSRF token comes in the `x-csrf-token` header, checked before the route runs, or as the body's
+   * first field, `csrfInBody`, which the route checks as it reads — never in the URL, where proxies log it).
    */
   body?: 'form' | 'self';
   handle(admin: AdminRequest): Promise<void>;

@@ -10,6 +10,7 @@ import { html, type Html } from './html.js';
 import { renderPage } from './layout.js';
 import { loginPage } from './login-page.js';
 import type { StaticAssets } from './static-assets.js';
+import type { RequiredFirstField } from './multipart-upload.js';
 import type { WebSession, WebSessions } from './web-sessions.js';
 import { webTexts } from './web-texts.js';
 
@@ -123,18 +124,22 @@ export function createAdminSite(options: AdminSiteOptions): AdminSite {
     const isLogout = method === 'POST' && path === '/admin/logout';
     if (!route && !isLogout) return message(response, method === 'GET' ? 404 : 405, language, 'notFound');
     let form = new URLSearchParams();
+    let csrfInBody: RequiredFirstField | undefined;
     if (method === 'POST') {
       const bodyKind = route?.candidate.body ?? 'form';
       const read = bodyKind === 'form' ? await readForm(request) : undefined;
-      // An upload's token comes before its body: admin.js sends a header, a plain form has it in its action's query
-      // (a multipart body cannot be checked before it is read).
-      const token = bodyKind === 'form' ? read?.get('csrf') : (request.headers['x-csrf-token'] ?? query.get('csrf') ?? undefined);
-      if (!fromThisSite(request, publicOrigin) || !sameSecret(typeof token === 'string' ? token : undefined, session.csrfToken)) {
+      // An upload's token: admin.js sends a header, checked here; a plain form sends it as the body's first field,
+      // which the route checks before it keeps any byte of a file (csrfInBody).
+      const header = request.headers['x-csrf-token'];
+      const inBody = bodyKind === 'self' && header === undefined;
+      const token = bodyKind === 'form' ? read?.get('csrf') : header;
+      if (!fromThisSite(request, publicOrigin) || (!inBody && !sameSecret(typeof token === 'string' ? token : undefined, session.csrfToken))) {
         log.warn({ path, admin: session.adminId }, 'admin page: a change without this page’s token was refused');
         return message(response, 403, language, 'crossSite');
       }
       if (bodyKind === 'form' && !read) return message(response, 400, language, 'badForm');
       form = read ?? form;
+      if (inBody) csrfInBody = { name: 'csrf', accept: (value) => sameSecret(value, session.csrfToken) };
     }
     if (isLogout) {
       await sessions.end(cookies.get(sessionCookie));
@@ -151,6 +156,7 @@ export function createAdminSite(options: AdminSiteOptions): AdminSite {
       query,
       params: route?.params ?? {},
       form,
+      ...(csrfInBody ? { csrfInBody } : {}),
       audit: (action, detail) => options.audit.write({ at: now(), who: session.adminId, action, detail }),
       page: ({ title, current, body, status }) =>
         sendHtml(

@@ -31,7 +31,16 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
-export type UploadFailureCode = 'not-multipart' | 'bad-form' | 'too-large' | 'too-many-files' | 'too-many-fields' | 'too-slow' | 'aborted';
+export type UploadFailureCode = 'not-multipart' | 'bad-form' | 'too-large' | 'too-many-files' | 'too-many-fields' | 'too-slow' | 'aborted' | 'forbidden';
+
+/**
+ * A field the body must carry before any file, with a value `accept` takes (a plain form's CSRF token): a file part
+ * before it, or a value refused, is `forbidden`, and no byte of a file is kept.
+ */
+export interface RequiredFirstField {
+  name: string;
+  accept(value: string): boolean;
+}
 
 export interface UploadFailure {
   code: UploadFailureCode;
@@ -57,7 +66,7 @@ const maxKeptExtension = 16;
  * it arrives, never parsed nor kept.
  * Duplicate field names are `bad-form`: a form that sends its CSRF token twice is not guessed at.
  */
-export function readMultipartUpload(request: http.IncomingMessage, limits: UploadLimits): Promise<UploadResult> {
+export function readMultipartUpload(request: http.IncomingMessage, limits: UploadLimits, firstField?: RequiredFirstField): Promise<UploadResult> {
   if (mediaType(request.headers['content-type']) !== 'multipart/form-data') return failed({ code: 'not-multipart' });
   // Node has refused a malformed or repeated Content-Length already; without one (chunked) it is NaN.
   if (Number(request.headers['content-length']) > limits.maxTotalBytes) return failed({ code: 'too-large', limitBytes: limits.maxTotalBytes });
@@ -74,7 +83,7 @@ export function readMultipartUpload(request: http.IncomingMessage, limits: Uploa
     // No boundary, or a Content-Type busboy cannot parse.
     return failed({ code: 'bad-form' });
   }
-  return readParts(request, parser, limits);
+  return readParts(request, parser, limits, firstField);
 }
 
 function failed(failure: UploadFailure): Promise<UploadResult> {
@@ -95,7 +104,12 @@ interface FileInProgress {
   size: number;
 }
 
-function readParts(request: http.IncomingMessage, parser: busboy.Busboy, limits: UploadLimits): Promise<UploadResult> {
+function readParts(
+  request: http.IncomingMessage,
+  parser: busboy.Busboy,
+  limits: UploadLimits,
+  firstField: RequiredFirstField | undefined,
+): Promise<UploadResult> {
   return new Promise((resolve) => {
     const fields = Object.create(null) as Record<string, string>;
     const files: UploadedFile[] = [];
@@ -134,6 +148,10 @@ function readParts(request: http.IncomingMessage, parser: busboy.Busboy, limits:
         stream.resume();
         return fail({ code: 'bad-form' });
       }
+      if (firstField && !Object.hasOwn(fields, firstField.name)) {
+        stream.resume();
+        return fail({ code: 'forbidden' });
+      }
       const file: FileInProgress = { name: uploadFileName(info.filename), chunks: [], size: 0 };
       reading = file;
       stream.on('data', (chunk: Buffer) => {
@@ -154,14 +172,17 @@ function readParts(request: http.IncomingMessage, parser: busboy.Busboy, limits:
       if (info.valueTruncated) return fail({ code: 'too-large', limitBytes: limits.maxFieldBytes, fieldName: name });
       // busboy passes a part without a name as `undefined`.
       if (typeof name !== 'string' || Object.hasOwn(fields, name)) return fail({ code: 'bad-form' });
+      if (firstField?.name === name && !firstField.accept(value)) return fail({ code: 'forbidden' });
       if (!settled) fields[name] = value;
     });
     parser.on('filesLimit', () => fail({ code: 'too-many-files' }));
     parser.on('fieldsLimit', () => fail({ code: 'too-many-fields' }));
     // A malformed part header, or the body ended before the closing boundary; also the destroy above.
     parser.on('error', () => fail({ code: 'bad-form' }));
-    // Only after every file stream has ended.
-    parser.on('finish', () => settle({ ok: true, fields, files }));
+    // Only after every file stream has ended. A required field never sent (a form without files) is refused too.
+    parser.on('finish', () =>
+      settle(firstField && !Object.hasOwn(fields, firstField.name) ? { ok: false, failure: { code: 'forbidden' } } : { ok: true, fields, files }),
+    );
     parser.on('drain', () => {
       if (!settled) request.resume();
     });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { lingerAfterAnswer } from '../../src/http-webhook.js';
-import { readMultipartUpload, type UploadFailure, type UploadLimits, type UploadResult } from '../../src/web/multipart-upload.js';
+import { readMultipartUpload, type RequiredFirstField, type UploadFailure, type UploadLimits, type UploadResult } from '../../src/web/multipart-upload.js';
 
 // A real node:http server on a loopback port whose one handler reads the body with readMultipartUpload and answers
 // JSON the way the admin page's server should, like src/http-webhook.ts's refusals: a 413 leaves the connection
@@ -38,6 +38,8 @@ export function statusOf(failure: UploadFailure): number {
       return 415;
     case 'bad-form':
       return 400;
+    case 'forbidden':
+      return 403;
     case 'too-large':
     case 'too-many-files':
     case 'too-many-fields':
@@ -55,7 +57,7 @@ function answerOf(result: UploadResult): unknown {
   return { ok: true, fields: result.fields, files: result.files.map(({ field, name, mime, bytes }) => ({ field, name, mime, size: bytes.length })) };
 }
 
-export async function startUploadServer(limits: Partial<UploadLimits> = {}, lingerMs = 2_000): Promise<UploadServer> {
+export async function startUploadServer(limits: Partial<UploadLimits> = {}, lingerMs = 2_000, firstField?: RequiredFirstField): Promise<UploadServer> {
   const all: UploadLimits = { ...testLimits, ...limits };
   const arrived: ServedUpload[] = [];
   const waiting: ((upload: ServedUpload) => void)[] = [];
@@ -63,7 +65,7 @@ export async function startUploadServer(limits: Partial<UploadLimits> = {}, ling
   const serve = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
     response.once('finish', () => lingerAfterAnswer(request, lingerMs));
     response.on('error', () => undefined);
-    const result = readMultipartUpload(request, all);
+    const result = readMultipartUpload(request, all, firstField);
     const upload = { result };
     const waiter = waiting.shift();
     if (waiter) waiter(upload);

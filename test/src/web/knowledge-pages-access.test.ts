@@ -91,25 +91,29 @@ describe('the upload’s limits and token', () => {
     expect(await knowledge.findKnowledgeBases('ไม่มีโทเค็น')).toEqual([]);
   });
 
-  // A plain form (no script) cannot send a header: its token rides in the action's query. The door (admin-site.ts)
-  // reads it only from `x-csrf-token` for now and refuses the post with 403; with the one-line change proposed
-  // alongside this page (`?? query.get('csrf')` for `body: 'self'` routes), this test runs.
-  it('takes a plain form’s upload with the token in its action’s query, and refuses a wrong one', async () => {
+  // A plain form (no script) cannot send a header: its token is the body's first field, checked before any byte of a
+  // file is kept. Not after the file, not wrong, not in the URL.
+  it('takes a plain form’s upload with the token as its first field, and refuses it elsewhere or wrong', async () => {
     const browser = await world.logIn({});
     const id = await createBase(browser, 'ไม่มีสคริปต์');
-    const post = (csrf: string) => {
+    const post = (fields: { csrf?: string; after?: boolean; query?: string }) => {
       const form = new FormData();
+      const token = () => fields.csrf !== undefined && form.append('csrf', fields.csrf);
+      if (!fields.after) token();
       form.append('files', new Blob([Buffer.from(utf8('ฟอร์มธรรมดา ไม่มีสคริปต์'))], { type: 'text/plain' }), 'plain.txt');
-      return fetch(`${world.baseUrl}/admin/kb/${id}/documents?csrf=${encodeURIComponent(csrf)}`, {
+      if (fields.after) token();
+      return fetch(`${world.baseUrl}/admin/kb/${id}/documents${fields.query ?? ''}`, {
         method: 'POST',
         redirect: 'manual',
         headers: { cookie: browser.cookie, origin: world.baseUrl, 'sec-fetch-site': 'same-origin' },
         body: form,
       });
     };
-    expect((await post('wrong')).status).toBe(403);
+    expect((await post({ csrf: 'wrong' })).status).toBe(403);
+    expect((await post({ csrf: browser.csrfToken, after: true })).status).toBe(403);
+    expect((await post({ query: `?csrf=${encodeURIComponent(browser.csrfToken)}` })).status).toBe(403);
     expect(await world.testApp.app.knowledge.documents(id)).toEqual([]);
-    const taken = await post(browser.csrfToken);
+    const taken = await post({ csrf: browser.csrfToken });
     expect(taken.status).toBe(303);
     expect(noticeOf(taken)).toContain('✅ “plain.txt” เพิ่มแล้ว');
   });

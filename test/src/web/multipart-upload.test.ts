@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { uploadFileName, type UploadLimits, type UploadResult } from '../../../src/web/multipart-upload.js';
+import { uploadFileName, type RequiredFirstField, type UploadLimits, type UploadResult } from '../../../src/web/multipart-upload.js';
 import { rawRequest } from '../../support/raw-http.js';
 import { chunkOf, multipartBody, startUploadServer, uploadHead, type Part, type UploadServer } from '../../support/upload-server.js';
 
@@ -14,8 +14,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(limits: Partial<UploadLimits> = {}): Promise<UploadServer> {
-  server = await startUploadServer(limits);
+async function start(limits: Partial<UploadLimits> = {}, firstField?: RequiredFirstField): Promise<UploadServer> {
+  server = await startUploadServer(limits, 2_000, firstField);
   return server;
 }
 
@@ -63,6 +63,42 @@ describe('forms a browser sends', () => {
     ]);
     expect(Buffer.from(result.files[0]?.bytes ?? []).equals(Buffer.from(pdf))).toBe(true);
     expect(Buffer.from(result.files[1]?.bytes ?? []).toString('utf8')).toBe('สวัสดี\n');
+  });
+
+  it('a required first field (a plain form’s CSRF token): before the files and right, the upload passes; after a file, wrong or missing, it is forbidden and no file is kept', async () => {
+    const upload = await start({}, { name: 'csrf', accept: (value) => value === 'token-123' });
+    const form = (fields: [string, string | Blob][]) => {
+      const built = new FormData();
+      for (const [name, value] of fields) {
+        if (typeof value === 'string') built.append(name, value);
+        else built.append(name, value, 'notes.txt');
+      }
+      return built;
+    };
+    const file = new Blob(['สวัสดี']);
+    const passed = await post(
+      upload,
+      form([
+        ['csrf', 'token-123'],
+        ['files', file],
+      ]),
+    );
+    expect([passed.status, passed.result.ok && passed.result.files.length]).toEqual([200, 1]);
+    for (const fields of [
+      [
+        ['files', file],
+        ['csrf', 'token-123'],
+      ],
+      [
+        ['csrf', 'token-12'],
+        ['files', file],
+      ],
+      [['files', file]],
+      [],
+    ] as [string, string | Blob][][]) {
+      const refused = await post(upload, form(fields));
+      expect([refused.status, refused.result]).toEqual([403, { ok: false, failure: { code: 'forbidden' } }]);
+    }
   });
 
   it('Thai file names arrive intact: from fetch, as raw UTF-8 in filename="…", and as filename*=UTF-8\'\'…', async () => {

@@ -3,6 +3,7 @@ import { pick, say, type Localized } from '../../../shared/i18n.js';
 import type { Language } from '../../../shared/types.js';
 import type { UploadFailure, UploadLimits } from '../../multipart-upload.js';
 import { kbAddTexts } from '../../../commands/kb/add.js';
+import { webTexts } from '../../web-texts.js';
 
 // What an upload tells the admin, in the words `/kb add` uses in the chat (its own texts): one line per file (✅ added, with the
 // chat's notes on unread pages, masked secrets and failed vectors; ❌ with describeIngestFailure's reason), the OCR
@@ -86,6 +87,8 @@ export function uploadFailureAnswer(failure: UploadFailure, limits: UploadLimits
     case 'bad-form':
     case 'too-many-fields':
       return request(400, pick(texts.badForm, language));
+    case 'forbidden':
+      return { status: 403, text: pick(webTexts.crossSite, language) };
     case 'aborted':
       return undefined;
   }

@@ -15,7 +15,8 @@ import type { UploadSlots } from './upload-slots.js';
 // POST /admin/kb/:id/documents: files added as `/kb add` adds them — the same limit per file (MAX_ATTACHMENT_BYTES),
 // the same store, the same words. The order matters: who may change the base, then a free upload slot, then the
 // body (bounded as it streams: a file past the limit stops the reader and is answered 413, nothing kept), then each
-// file stored and audited. The CSRF token was checked before this runs (admin-site.ts), before any byte was read.
+// file stored and audited. The CSRF token was checked before this runs (admin-site.ts: admin.js's header), or is the
+// plain form's first field, checked as the body streams before any byte of a file is kept (admin.csrfInBody).
 
 const texts = {
   busy: {
@@ -112,7 +113,7 @@ async function upload(services: AdminServices, slots: UploadSlots, admin: AdminR
   if (!release) return refuse(admin, 503, pick(texts.busyTitle, language), pick(texts.busy, language), { headers: { 'retry-after': '5' } });
   try {
     const limits = uploadLimits(services.maxDocumentBytes);
-    const read = await readMultipartUpload(request, limits);
+    const read = await readMultipartUpload(request, limits, admin.csrfInBody);
     if (!read.ok) {
       const failure = uploadFailureAnswer(read.failure, limits, language);
       if (!failure) return void response.destroy();

@@ -41,7 +41,7 @@ export function uploadSection(knowledgeBaseId: string, maxDocumentBytes: number,
       class="upload-form"
       method="post"
       enctype="multipart/form-data"
-      action="${target}?csrf=${encodeURIComponent(admin.session.csrfToken)}"
+      action="${target}"
       data-upload-url="${target}"
       data-max-bytes="${maxDocumentBytes}"
       data-text-too-large="${tooLarge}"
@@ -50,6 +50,7 @@ export function uploadSection(knowledgeBaseId: string, maxDocumentBytes: number,
       data-text-sending="${t(texts.sending)}"
       data-text-reading="${t(texts.reading)}"
     >
+      <input type="hidden" name="csrf" value="${admin.session.csrfToken}" />
       <div id="drop-zone" class="drop-zone" hidden>${t(texts.dropZone)}</div>
       <label for="upload-files">${t(texts.choose)}</label>
       <input type="file" id="upload-files" name="files" multiple required />
