@@ -59,6 +59,7 @@ export function composeKnowledgeStore(backend: KnowledgeBackend, options: Knowle
     bind: (conversationKey, knowledgeBaseId, boundBy, now) => backend.bind(conversationKey, knowledgeBaseId, boundBy, now),
     unbind: (conversationKey, knowledgeBaseId) => backend.unbind(conversationKey, knowledgeBaseId),
     boundKnowledgeBaseIds: (conversationKey) => backend.boundKnowledgeBaseIds(conversationKey),
+    boundConversationKeys: (knowledgeBaseId, limit) => backend.boundConversationKeys(knowledgeBaseId, limit),
     moveSpace: (from, to) => backend.moveSpace(from, to),
     close: () => backend.close(),
 

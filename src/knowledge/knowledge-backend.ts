@@ -56,6 +56,7 @@ type PassedThrough =
   | 'bind'
   | 'unbind'
   | 'boundKnowledgeBaseIds'
+  | 'boundConversationKeys'
   | 'moveSpace'
   | 'close';
 

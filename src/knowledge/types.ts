@@ -123,6 +123,8 @@ export interface KnowledgeStore {
   bind(conversationKey: string, knowledgeBaseId: string, boundBy: string, now: Date): Promise<BindResult>;
   unbind(conversationKey: string, knowledgeBaseId: string): Promise<boolean>;
   boundKnowledgeBaseIds(conversationKey: string): Promise<string[]>;
+  /** The conversations bound to a knowledge base, sorted, at most `limit` (the admin page's list). */
+  boundConversationKeys(knowledgeBaseId: string, limit: number): Promise<string[]>;
   /**
    * A space's new key (see SpaceMove in src/shared/channel.ts): its knowledge bases and the bindings of its
    * conversations move. A knowledge base whose name the new space already uses stays behind (reported).

@@ -156,6 +156,14 @@ export class KnowledgeBaseQueries {
     return (result.rowCount ?? 0) > 0;
   }
 
+  async boundConversations(knowledgeBaseId: string, limit: number): Promise<string[]> {
+    const result = await this.pool.query('SELECT conversation_key FROM bindings WHERE knowledge_base_id = $1 ORDER BY conversation_key COLLATE "C" LIMIT $2', [
+      knowledgeBaseId,
+      limit,
+    ]);
+    return result.rows.map((row) => z.object({ conversation_key: z.string() }).parse(row).conversation_key);
+  }
+
   async boundIds(conversationKey: string): Promise<string[]> {
     const result = await this.pool.query('SELECT knowledge_base_id FROM bindings WHERE conversation_key = $1 ORDER BY bound_at, bound_order', [
       conversationKey,

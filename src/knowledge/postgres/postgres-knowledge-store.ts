@@ -102,6 +102,7 @@ export function openPostgresKnowledgeStore(options: PostgresKnowledgeStoreOption
     bind: after((conversationKey, knowledgeBaseId, boundBy, now) => knowledgeBases.bind(conversationKey, knowledgeBaseId, boundBy, now)),
     unbind: after((conversationKey, knowledgeBaseId) => knowledgeBases.unbind(conversationKey, knowledgeBaseId)),
     boundKnowledgeBaseIds: after((conversationKey) => knowledgeBases.boundIds(conversationKey)),
+    boundConversationKeys: after((knowledgeBaseId, limit) => knowledgeBases.boundConversations(knowledgeBaseId, limit)),
     moveSpace: after((from, to) => knowledgeBases.moveSpace(from, to)),
     hasVectors: after((knowledgeBaseIds) => vectors.hasVectors(knowledgeBaseIds)),
     fullTextSearch: after((knowledgeBaseId, query, limit) => fullText.search(knowledgeBaseId, query, limit)),

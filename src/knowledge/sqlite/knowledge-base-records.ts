@@ -65,6 +65,7 @@ export class KnowledgeBaseRecords {
   private readonly insertBinding: Statement;
   private readonly removeBinding: Statement;
   private readonly bound: Statement;
+  private readonly boundTo: Statement;
   private readonly moveToSpace: Statement;
   private readonly moveBindings: Statement;
   private readonly dropMovedBindings: Statement;
@@ -95,6 +96,7 @@ export class KnowledgeBaseRecords {
     this.moveBindings = database.prepare(`UPDATE OR IGNORE bindings SET conversation_key = ${movedKey} WHERE ${ofSpace}`);
     this.dropMovedBindings = database.prepare(`DELETE FROM bindings WHERE ${ofSpace}`);
     this.bound = database.prepare('SELECT knowledge_base_id FROM bindings WHERE conversation_key = ? ORDER BY bound_at, rowid');
+    this.boundTo = database.prepare('SELECT conversation_key FROM bindings WHERE knowledge_base_id = ? ORDER BY conversation_key LIMIT ?');
   }
 
   create(input: { name: string; description: string; spaceKey: string; createdBy: string; now: Date }): CreateKnowledgeBaseResult {
@@ -192,6 +194,10 @@ export class KnowledgeBaseRecords {
       this.dropMovedBindings.run({ from });
       return { knowledgeBases, bindings, keptBehind };
     })();
+  }
+
+  boundConversations(knowledgeBaseId: string, limit: number): string[] {
+    return this.boundTo.all(knowledgeBaseId, limit).map((row) => z.object({ conversation_key: z.string() }).parse(row).conversation_key);
   }
 
   boundIds(conversationKey: string): string[] {

@@ -83,6 +83,7 @@ export function openSqliteKnowledgeStore(options: SqliteKnowledgeStoreOptions): 
     bind: async (conversationKey, knowledgeBaseId, boundBy, now) => knowledgeBases.bind(conversationKey, knowledgeBaseId, boundBy, now),
     unbind: async (conversationKey, knowledgeBaseId) => knowledgeBases.unbind(conversationKey, knowledgeBaseId),
     boundKnowledgeBaseIds: async (conversationKey) => knowledgeBases.boundIds(conversationKey),
+    boundConversationKeys: async (knowledgeBaseId, limit) => knowledgeBases.boundConversations(knowledgeBaseId, limit),
     moveSpace: async (from, to) => knowledgeBases.moveSpace(from, to),
 
     hasVectors: async (knowledgeBaseIds) => knowledgeBaseIds.some((id) => hasVectors.get(id) !== undefined),

@@ -189,6 +189,11 @@ describe('bindings', () => {
     expect(page).toContain('id="binding-list"');
     expect(page).toContain(`data-conversation="${groupSpace}"`);
     expect(page).toContain(`data-conversation="${topic}"`);
+    // One bound from the chat (/kb bind, not this page) is listed too: the store's own list.
+    const fromChat = `${groupSpace}:42`;
+    expect(await knowledge.bind(fromChat, id, 'telegram:9', new Date())).toBe('bound');
+    expect(await (await browser.get(`/admin/kb/${id}`)).text()).toContain(`data-conversation="${fromChat}"`);
+    await knowledge.unbind(fromChat, id);
 
     for (const conversation of [otherSpace, `${groupSpace}0`, 'not a key', '']) {
       const refused = await browser.post(`/admin/kb/${id}/bind`, { conversation });

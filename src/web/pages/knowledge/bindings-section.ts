@@ -6,9 +6,8 @@ import type { AdminServices } from '../admin-services.js';
 import { keysNameTheirSpace } from './conversation-keys.js';
 import { basePath } from './knowledge-format.js';
 
-// The conversations that read a knowledge base, and the form that binds or unbinds one. The store answers "which
-// bases does this conversation use", not the reverse: the page asks it of the conversations it can name — the
-// space's main conversation and those bound from this page (the audit log keeps them) — and counts the rest.
+// The conversations that read a knowledge base (the store's own list, the first 200), and the form that binds or
+// unbinds one by its key.
 
 const texts = {
   heading: { th: 'ห้องสนทนาที่ใช้คลังนี้', en: 'Chats that use this knowledge base' },
@@ -16,8 +15,8 @@ const texts = {
   unbind: { th: 'เลิกใช้', en: 'Unbind' },
   confirmUnbind: { th: 'ให้ห้อง {conversation} เลิกใช้คลังนี้?', en: 'Stop using this knowledge base in {conversation}?' },
   more: {
-    th: 'และอีก {count} ห้องที่ผูกไว้จากแชท (/kb bind) เลิกใช้ได้ด้วย /kb unbind ในห้องนั้น หรือพิมพ์รหัสห้องด้านล่าง',
-    en: 'And {count} more bound from the chat (/kb bind): unbind with /kb unbind there, or type its key below.',
+    th: 'และอีก {count} ห้อง (แสดงเฉพาะ {shown} ห้องแรก) เลิกใช้ได้ด้วย /kb unbind ในห้องนั้น หรือพิมพ์รหัสห้องด้านล่าง',
+    en: 'And {count} more (the first {shown} are shown): unbind with /kb unbind there, or type its key below.',
   },
   conversationLabel: { th: 'รหัสห้องสนทนา', en: 'Conversation key' },
   hintNamed: {
@@ -32,19 +31,12 @@ const texts = {
   unbindTyped: { th: 'เลิกผูก', en: 'Unbind' },
 } satisfies Record<string, Localized>;
 
-/** Conversations looked at, at most (the space's own and those the latest audit entries name). */
-const maxCandidates = 50;
+/** Conversations listed at most; the rest are counted. */
+const maxListed = 200;
 
-/** The conversations the page can name that are bound to the base now. */
-export async function boundConversations(services: Pick<AdminServices, 'knowledge' | 'audit'>, knowledgeBase: KnowledgeBase): Promise<string[]> {
-  const fromAudit = (await services.audit.latest().catch(() => []))
-    .filter((entry) => entry.action === 'kb-bind' && entry.detail.kb === knowledgeBase.id)
-    .map((entry) => entry.detail.conversation)
-    .filter((key): key is string => typeof key === 'string');
-  const named = keysNameTheirSpace(knowledgeBase.spaceKey) ? [knowledgeBase.spaceKey] : [];
-  const candidates = [...new Set([...named, ...fromAudit])].slice(0, maxCandidates);
-  const bound = await Promise.all(candidates.map(async (key) => (await services.knowledge.boundKnowledgeBaseIds(key)).includes(knowledgeBase.id)));
-  return candidates.filter((_, index) => bound[index]).sort();
+/** The conversations bound to the base now, sorted, the first `maxListed`. */
+export async function boundConversations(services: Pick<AdminServices, 'knowledge'>, knowledgeBase: KnowledgeBase): Promise<string[]> {
+  return services.knowledge.boundConversationKeys(knowledgeBase.id, maxListed);
 }
 
 export function bindingsSection(summary: KnowledgeBaseSummary, bound: readonly string[], admin: AdminRequest): Html {
@@ -72,7 +64,7 @@ export function bindingsSection(summary: KnowledgeBaseSummary, bound: readonly s
           </ul>`
         : ''
     }
-    ${unlisted > 0 ? html`<p class="muted">${say(texts.more, language, { count: unlisted })}</p>` : ''}
+    ${unlisted > 0 ? html`<p class="muted">${say(texts.more, language, { count: unlisted, shown: bound.length })}</p>` : ''}
     <form method="post" action="${path}/bind" id="bind-form">
       ${csrf}
       <label for="bind-conversation">${t(texts.conversationLabel)}</label>

@@ -80,6 +80,13 @@ describe.each(backends)('$name backend', (backend) => {
       expect(await store.bind('discord:chan-1', 'kbdoesnotexst', 'discord:admin', now)).toBe('unknown-knowledge-base');
       expect(await store.boundKnowledgeBaseIds('discord:chan-1')).toEqual([faq, hr]);
       expect((await store.summarize(faq))?.boundConversationCount).toBe(1);
+      expect(await store.bind('telegram:-100:7', faq, 'telegram:admin', now)).toBe('bound');
+      expect(await store.bind('discord:chan-0', faq, 'discord:admin', now)).toBe('bound');
+      expect(await store.boundConversationKeys(faq, 10)).toEqual(['discord:chan-0', 'discord:chan-1', 'telegram:-100:7']);
+      expect(await store.boundConversationKeys(faq, 2)).toEqual(['discord:chan-0', 'discord:chan-1']);
+      expect(await store.boundConversationKeys(hr, 10)).toEqual(['discord:chan-1']);
+      expect(await store.unbind('telegram:-100:7', faq)).toBe(true);
+      expect(await store.unbind('discord:chan-0', faq)).toBe(true);
       expect(await store.unbind('discord:chan-1', hr)).toBe(true);
       expect(await store.unbind('discord:chan-1', hr)).toBe(false);
 
