@@ -1,6 +1,7 @@
 import { type Edit, maximumEdits } from './normalize-fragments.js';
 
-// A token split at a line end. wrappedLineEdits joins every line where printable ASCII meets printable ASCII, so a token whose next line starts with a word (`…AKIA1234` ⏎ `5678… Use it`) is glued to that word and a
+// A token split at a line end. wrappedLineEdits joins every line where printable ASCII meets printable ASCII, so a
+// token whose next line starts with a word (`…AKIA1234` ⏎ `5678… Use it`) is glued to that word and a
 // fixed-length pattern no longer matches. These edits join a line that ends in a token-like run with the first
 // run of the next line only (also after trailing spaces, a list indent or a `>` quote), and leave a break before
 // an ordinary word. A second set joins two upper-case words with a space: a PEM header wrapped as
@@ -110,12 +111,12 @@ export function wrappedLineEdits(text: string): Edit[] {
   wrappedLineBreak.lastIndex = 0;
   for (let match = wrappedLineBreak.exec(text); match !== null && edits.length < maximumEdits; match = wrappedLineBreak.exec(text)) {
     const end = match.index + match[0].length;
-    if (join?.end === match.index)
+    if (join?.end === match.index) {
       join.end = end; // the next break of a blank line: one join
-    else {
-      keep(join);
-      join = { start: match.index, end, replacement: '' };
+      continue;
     }
+    keep(join);
+    join = { start: match.index, end, replacement: '' };
   }
   keep(join);
   return edits;
