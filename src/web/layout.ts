@@ -3,6 +3,7 @@ import type { Language } from '../shared/types.js';
 import { html, type Html } from './html.js';
 import type { WebSession } from './web-sessions.js';
 import { webTexts } from './web-texts.js';
+import { csrfField } from './form-fields.js';
 
 // The frame of every admin page: the one stylesheet and script (no inline code: the CSP allows none), the
 // navigation, who is signed in, the language switch and the log-out form. Usable on a phone (the viewport meta and
@@ -62,7 +63,7 @@ function header(frame: PageFrame, session: WebSession): Html {
       <span>${say(webTexts.signedInAs, language, { name: session.name })} · ${scope}</span>
       <a href="/admin/language?to=${other}&amp;back=${back}">${pick(webTexts.switchLanguage, language)}</a>
       <form method="post" action="/admin/logout" class="inline">
-        <input type="hidden" name="csrf" value="${session.csrfToken}" /><button type="submit" class="link">${pick(webTexts.logout, language)}</button>
+        ${csrfField(session.csrfToken)}<button type="submit" class="link">${pick(webTexts.logout, language)}</button>
       </form>
     </div>
   </header>`;

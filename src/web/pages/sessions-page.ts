@@ -4,6 +4,7 @@ import type { AdminRoute } from '../admin-route.js';
 import type { AuditEntry } from '../audit-log.js';
 import { html, type Html } from '../html.js';
 import type { AdminServices } from './admin-services.js';
+import { confirmedForm } from '../form-fields.js';
 
 // Who is signed in and what was changed: the person's own sessions (each can be ended, all at once like
 // `/web logout all`), and the audit log — every entry for a bot admin, a group admin's own entries for them.
@@ -93,9 +94,7 @@ export function sessionRoutes(services: AdminServices): AdminRoute[] {
                 )}
               </tbody>
             </table>
-            <form method="post" action="/admin/sessions/logout-all" data-confirm="${t(texts.confirmLogoutAll)}">
-              <input type="hidden" name="csrf" value="${session.csrfToken}" /><button type="submit" class="danger">${t(texts.logoutAll)}</button>
-            </form>
+            ${confirmedForm({ action: '/admin/sessions/logout-all', confirm: t(texts.confirmLogoutAll), label: t(texts.logoutAll), csrfToken: session.csrfToken })}
           </section>
           <section>
             <h2>${t(texts.audit)}</h2>

@@ -5,6 +5,7 @@ import { pick, say, type Localized } from '../../../shared/i18n.js';
 import type { Language } from '../../../shared/types.js';
 import { html, type Html } from '../../html.js';
 import { groupPath } from './group-path.js';
+import { confirmedForm, csrfField } from '../../form-fields.js';
 
 // Catch-up as /summary on|off|digest switches it: whether the group's messages are kept and for how many days, how
 // many are kept since when, and the daily digest's time — each a form of its own.
@@ -52,7 +53,6 @@ export interface CatchUpView {
   problem?: { form: 'catch-up' | 'digest'; text: string; typed: string };
 }
 
-const hidden = (csrfToken: string) => html`<input type="hidden" name="csrf" value="${csrfToken}" />`;
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 function problemAt(view: CatchUpView, form: 'catch-up' | 'digest'): Html {
@@ -69,7 +69,7 @@ function digestForms(view: CatchUpView): Html {
       ${digest ? say(texts.digestAt, language, { when: describeWhen(new Date(digest.dueAt), digest.recurrence, language, digest.timeZone) }) : t(texts.digestNone)}
     </p>
     <form method="post" action="${groupPath(view.spaceKey, '/digest')}" id="digest-set">
-      ${hidden(view.csrfToken)}
+      ${csrfField(view.csrfToken)}
       <label for="digest-time">${t(texts.digestTime)}</label>
       <input type="time" id="digest-time" name="time" value="${typed ?? (time || '18:00')}" required />
       ${problemAt(view, 'digest')}
@@ -78,7 +78,7 @@ function digestForms(view: CatchUpView): Html {
     ${
       digest
         ? html`<form method="post" action="${groupPath(view.spaceKey, '/digest/off')}" id="digest-off">
-            ${hidden(view.csrfToken)}<button type="submit">${t(texts.digestOff)}</button>
+            ${csrfField(view.csrfToken)}<button type="submit">${t(texts.digestOff)}</button>
           </form>`
         : ''
     }`;
@@ -90,7 +90,7 @@ function daysForm(view: CatchUpView, typed: string | undefined): Html {
   const max = spaceSettingsLimits.catchUpDays;
   const { catchUpDays } = view;
   return html`<form method="post" action="${groupPath(view.spaceKey, '/catch-up')}" id="catch-up-on">
-    ${hidden(view.csrfToken)}
+    ${csrfField(view.csrfToken)}
     <label for="catch-up-days">${say(texts.days, view.language, { max })}</label>
     <input type="number" id="catch-up-days" name="days" min="1" max="${max}" inputmode="numeric" value="${typed ?? catchUpDays ?? view.defaultDays}" required />
     ${problemAt(view, 'catch-up')}
@@ -121,9 +121,13 @@ export function catchUpSection(view: CatchUpView): Html {
     ${
       catchUpDays === undefined
         ? ''
-        : html`<form method="post" action="${groupPath(view.spaceKey, '/catch-up/off')}" id="catch-up-off" data-confirm="${t(texts.confirmOff)}">
-            ${hidden(view.csrfToken)}<button type="submit" class="danger">${t(texts.turnOff)}</button>
-          </form>`
+        : confirmedForm({
+            action: groupPath(view.spaceKey, '/catch-up/off'),
+            id: 'catch-up-off',
+            confirm: t(texts.confirmOff),
+            label: t(texts.turnOff),
+            csrfToken: view.csrfToken,
+          })
     }
     <h3>${t(texts.digest)}</h3>
     ${digestForms(view)}

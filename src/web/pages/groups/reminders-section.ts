@@ -8,6 +8,7 @@ import { html, type Html } from '../../html.js';
 import type { AdminServices } from '../admin-services.js';
 import { changeableSpace } from './group-access.js';
 import { groupPath } from './group-path.js';
+import { confirmedForm } from '../../form-fields.js';
 
 // A space's reminders as /reminders lists them (number, subject, when in the group's words with its Buddhist-Era
 // year, who set it), each with a cancel button that does what `/remind cancel N` does. The daily digest is one of
@@ -59,14 +60,13 @@ export function remindersSection(spaceKey: string, reminders: readonly Reminder[
               <td data-label="${t(texts.when)}">${describeWhen(new Date(reminder.dueAt), reminder.recurrence, language, reminder.timeZone)}</td>
               <td data-label="${t(texts.by)}">${reminder.userName}</td>
               <td>
-                <form
-                  method="post"
-                  action="${groupPath(spaceKey, `/reminders/${reminder.number}/cancel`)}"
-                  class="inline"
-                  data-confirm="${say(texts.confirmCancel, language, { number: reminder.number })}"
-                >
-                  <input type="hidden" name="csrf" value="${csrfToken}" /><button type="submit" class="danger">${t(texts.cancel)}</button>
-                </form>
+                ${confirmedForm({
+                  action: groupPath(spaceKey, `/reminders/${reminder.number}/cancel`),
+                  className: 'inline',
+                  confirm: say(texts.confirmCancel, language, { number: reminder.number }),
+                  label: t(texts.cancel),
+                  csrfToken,
+                })}
               </td>
             </tr>`,
         )}

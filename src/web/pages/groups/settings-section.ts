@@ -5,6 +5,7 @@ import { sentAtText } from '../../../shared/sent-at-text.js';
 import type { Language, Platform } from '../../../shared/types.js';
 import { html, type Html } from '../../html.js';
 import { groupPath } from './group-path.js';
+import { csrfField } from '../../form-fields.js';
 
 // A space's /settings as forms, one per setting (each posts its own change, as `/settings <topic> <value>` does):
 // the current value selected or filled in, the bot-wide default named beside "default".
@@ -78,7 +79,7 @@ function defaultLabel(view: SettingsView, value: ((defaults: SettingsDefaults) =
 function form(view: SettingsView, setting: string, label: string, control: Html, buttons: Html = html``): Html {
   const problem = view.problem?.setting === setting ? view.problem : undefined;
   return html`<form method="post" action="${groupPath(view.spaceKey, '/settings')}" class="setting" id="setting-${setting}">
-    <input type="hidden" name="csrf" value="${view.csrfToken}" />
+    ${csrfField(view.csrfToken)}
     <input type="hidden" name="setting" value="${setting}" />
     <label for="setting-${setting}-value">${label}</label>
     ${control} ${problem ? html`<p class="error" role="alert" id="settings-error">${problem.text}</p>` : ''}

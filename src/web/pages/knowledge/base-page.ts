@@ -10,6 +10,7 @@ import { notFound, sendRefusal, visibleBase } from './knowledge-access.js';
 import { basePath, timeText } from './knowledge-format.js';
 import { searchHits, searchQueryOf, searchSection } from './search-section.js';
 import { uploadSection } from './upload-section.js';
+import { confirmedForm } from '../../form-fields.js';
 
 // GET /admin/kb/:id: one knowledge base — what `/kb info` says of it, a search to try, its documents, the upload,
 // the conversations that read it, and deleting it all. Changes are checked again when posted (mayChangeSpace).
@@ -60,9 +61,13 @@ function deleteSection(summary: KnowledgeBaseSummary, admin: AdminRequest): Html
   return html`<section id="kb-delete">
     <h2>${pick(texts.danger, language)}</h2>
     <p class="muted">${pick(texts.dangerExplain, language)}</p>
-    <form method="post" action="${basePath(summary.id)}/delete" id="kb-delete-form" data-confirm="${confirm}">
-      <input type="hidden" name="csrf" value="${admin.session.csrfToken}" /><button type="submit" class="danger">${pick(texts.deleteButton, language)}</button>
-    </form>
+    ${confirmedForm({
+      action: `${basePath(summary.id)}/delete`,
+      id: 'kb-delete-form',
+      confirm,
+      label: pick(texts.deleteButton, language),
+      csrfToken: admin.session.csrfToken,
+    })}
   </section>`;
 }
 

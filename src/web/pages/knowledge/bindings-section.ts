@@ -5,6 +5,7 @@ import { html, type Html } from '../../html.js';
 import type { AdminServices } from '../admin-services.js';
 import { keysNameTheirSpace } from './conversation-keys.js';
 import { basePath } from './knowledge-format.js';
+import { confirmedForm, csrfField } from '../../form-fields.js';
 
 // The conversations that read a knowledge base (the store's own list, the first 200), and the form that binds or
 // unbinds one by its key.
@@ -42,7 +43,6 @@ export async function boundConversations(services: Pick<AdminServices, 'knowledg
 export function bindingsSection(summary: KnowledgeBaseSummary, bound: readonly string[], admin: AdminRequest): Html {
   const { language } = admin;
   const t = (text: Localized) => pick(text, language);
-  const csrf = html`<input type="hidden" name="csrf" value="${admin.session.csrfToken}" />`;
   const path = basePath(summary.id);
   const unlisted = summary.boundConversationCount - bound.length;
   const hint = keysNameTheirSpace(summary.spaceKey) ? say(texts.hintNamed, language, { space: summary.spaceKey }) : t(texts.hintOpaque);
@@ -56,9 +56,14 @@ export function bindingsSection(summary: KnowledgeBaseSummary, bound: readonly s
               (conversation) =>
                 html`<li data-conversation="${conversation}">
                   <code>${conversation}</code>
-                  <form method="post" action="${path}/unbind" class="inline" data-confirm="${say(texts.confirmUnbind, language, { conversation })}">
-                    ${csrf}<input type="hidden" name="conversation" value="${conversation}" /><button type="submit" class="danger">${t(texts.unbind)}</button>
-                  </form>
+                  ${confirmedForm({
+                    action: `${path}/unbind`,
+                    className: 'inline',
+                    confirm: say(texts.confirmUnbind, language, { conversation }),
+                    label: t(texts.unbind),
+                    csrfToken: admin.session.csrfToken,
+                    fields: { conversation },
+                  })}
                 </li>`,
             )}
           </ul>`
@@ -66,7 +71,7 @@ export function bindingsSection(summary: KnowledgeBaseSummary, bound: readonly s
     }
     ${unlisted > 0 ? html`<p class="muted">${say(texts.more, language, { count: unlisted, shown: bound.length })}</p>` : ''}
     <form method="post" action="${path}/bind" id="bind-form">
-      ${csrf}
+      ${csrfField(admin.session.csrfToken)}
       <label for="bind-conversation">${t(texts.conversationLabel)}</label>
       <input type="text" id="bind-conversation" name="conversation" required maxlength="200" autocomplete="off" value="${summary.spaceKey}" />
       <p class="muted hint">${hint}</p>

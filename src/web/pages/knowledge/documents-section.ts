@@ -3,6 +3,7 @@ import { pick, say, type Localized } from '../../../shared/i18n.js';
 import type { AdminRequest } from '../../admin-route.js';
 import { html, type Html } from '../../html.js';
 import { basePath, timeText } from './knowledge-format.js';
+import { confirmedForm } from '../../form-fields.js';
 
 // A knowledge base's documents, as `/kb docs` lists them, each with a delete button (a form: it works without the
 // script; with it, the page asks first).
@@ -48,14 +49,13 @@ export function documentsSection(knowledgeBaseId: string, documents: readonly Kn
             <td data-label="${t(texts.addedBy)}">${document.addedBy}</td>
             <td data-label="${t(texts.addedAt)}">${timeText(document.addedAt, language, timeZone)}</td>
             <td>
-              <form
-                method="post"
-                action="${basePath(knowledgeBaseId)}/documents/${document.id}/delete"
-                class="inline delete-document"
-                data-confirm="${say(texts.confirmDelete, language, { title: document.title })}"
-              >
-                <input type="hidden" name="csrf" value="${admin.session.csrfToken}" /><button type="submit" class="danger">${t(texts.delete)}</button>
-              </form>
+              ${confirmedForm({
+                action: `${basePath(knowledgeBaseId)}/documents/${document.id}/delete`,
+                className: 'inline delete-document',
+                confirm: say(texts.confirmDelete, language, { title: document.title }),
+                label: t(texts.delete),
+                csrfToken: admin.session.csrfToken,
+              })}
             </td>
           </tr>`,
       )}

@@ -7,6 +7,7 @@ import type { AdminServices } from '../admin-services.js';
 import { groupPath } from '../groups/group-path.js';
 import { basePath } from './knowledge-format.js';
 import { knownSpaces } from './known-spaces.js';
+import { csrfField } from '../../form-fields.js';
 
 // GET /admin/kb: the knowledge bases this session may see, by space, with what `/kb info` counts; and the form that
 // creates one (the same rule for names as `/kb create`). The create route shows this page again with its error.
@@ -94,7 +95,7 @@ function createForm(spaces: readonly string[], admin: AdminRequest, state?: Crea
   if (spaces.length === 0) return html`<p class="muted">${t(texts.noSpaces)}</p>`;
   return html`${state ? html`<p class="notice error" role="alert">${state.error}</p>` : ''}
     <form method="post" action="/admin/kb" id="kb-create-form">
-      <input type="hidden" name="csrf" value="${admin.session.csrfToken}" />
+      ${csrfField(admin.session.csrfToken)}
       <label for="kb-name">${t(texts.nameLabel)}</label>
       <input type="text" id="kb-name" name="name" required maxlength="40" autocomplete="off" value="${state?.name ?? ''}" />
       <p class="muted hint">${t(texts.nameHint)}</p>

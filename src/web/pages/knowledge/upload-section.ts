@@ -3,6 +3,7 @@ import { pick, say, type Localized } from '../../../shared/i18n.js';
 import type { AdminRequest } from '../../admin-route.js';
 import { html, type Html } from '../../html.js';
 import { basePath } from './knowledge-format.js';
+import { csrfField } from '../../form-fields.js';
 
 // The upload form. Without the script it is a plain multipart form (several files at once; its CSRF token rides in
 // the action's query, as a multipart body is not read before the token is checked). With admin.js, files dropped on
@@ -50,7 +51,7 @@ export function uploadSection(knowledgeBaseId: string, maxDocumentBytes: number,
       data-text-sending="${t(texts.sending)}"
       data-text-reading="${t(texts.reading)}"
     >
-      <input type="hidden" name="csrf" value="${admin.session.csrfToken}" />
+      ${csrfField(admin.session.csrfToken)}
       <div id="drop-zone" class="drop-zone" hidden>${t(texts.dropZone)}</div>
       <label for="upload-files">${t(texts.choose)}</label>
       <input type="file" id="upload-files" name="files" multiple required />
