@@ -106,3 +106,19 @@ export async function startAdminSite(options: { environment?: Record<string, str
     },
   };
 }
+
+/** A `/web` link in a message the bot sent, pointing at a loopback admin site. */
+export const webLinkPattern = /http:\/\/127\.0\.0\.1:\d{1,5}\/admin\/login\?t=[\w-]{43}/;
+
+/** Opens a `/web` link as its button does (a same-origin POST of the token): the answer's status, session cookie and origin. */
+export async function openWebLink(link: string): Promise<{ status: number; cookie: string; origin: string }> {
+  const token = new URL(link).searchParams.get('t') ?? '';
+  const origin = new URL(link).origin;
+  const answer = await fetch(`${origin}/admin/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token }).toString(),
+  });
+  return { status: answer.status, cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '', origin };
+}

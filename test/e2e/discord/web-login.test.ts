@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SpaceSettingsStore } from '../../../src/settings/space-settings-store.js';
 import { sessionCookie } from '../../../src/web/admin-site.js';
 import { discordUser } from '../../fakes/discord/index.js';
-import { serveAdminSite } from '../../support/admin-site.js';
+import { openWebLink, serveAdminSite, webLinkPattern } from '../../support/admin-site.js';
 import { startDiscordHarness, type DiscordHarness } from './discord-harness.js';
 
 // `/web` through real discord.js on the fake: a server's admin (Manage Server) asks in a channel, as a slash command
@@ -23,7 +23,6 @@ const guilds = [
     members: [{ user: admin, roles: ['ผู้ดูแล'] }, { user: secondAdmin, roles: ['ผู้ดูแล'] }, { user: somchai }],
   },
 ];
-const linkPattern = /http:\/\/127\.0\.0\.1:\d{1,5}\/admin\/login\?t=[\w-]{43}/;
 
 let harness: DiscordHarness | undefined;
 let site: { baseUrl: string; close(): Promise<void> } | undefined;
@@ -48,15 +47,8 @@ async function start(): Promise<{ harness: DiscordHarness; baseUrl: string }> {
 /** `/web` as a slash command in #general, the link from the user's DMs opened: the session's cookie and CSRF token. */
 async function signIn(running: DiscordHarness, user: APIUser): Promise<{ origin: string; cookie: string; csrf: string }> {
   await running.interact({ commandName: 'web', channelId: running.discord.channel('general').id, user });
-  const link = linkPattern.exec(running.discord.sentMessages(running.discord.dmChannel(user).id).at(-1)?.content ?? '')?.[0] ?? '';
-  const origin = new URL(link).origin;
-  const opened = await fetch(`${origin}/admin/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token: new URL(link).searchParams.get('t') ?? '' }).toString(),
-  });
-  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const link = webLinkPattern.exec(running.discord.sentMessages(running.discord.dmChannel(user).id).at(-1)?.content ?? '')?.[0] ?? '';
+  const { origin, cookie } = await openWebLink(link);
   const session = await running.test.app.web.sessions.sessionOf(cookie.slice(sessionCookie.length + 1));
   return { origin, cookie, csrf: session?.csrfToken ?? '' };
 }

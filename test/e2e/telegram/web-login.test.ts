@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupChat, privateChat, textMessageUpdate, user } from '../../fakes/telegram/index.js';
-import { serveAdminSite } from '../../support/admin-site.js';
+import { openWebLink, serveAdminSite, webLinkPattern } from '../../support/admin-site.js';
 import { startTelegramHarness, type TelegramHarness } from './telegram-harness.js';
 
 // `/web` through real telegraf on the fake Bot API: the one-time link goes only to the admin's private chat (a group
@@ -11,7 +11,6 @@ const somchai = user(501, 'สมชาย', 'somchai');
 const manee = user(502, 'มานี', 'manee');
 const piti = user(503, 'ปิติ', 'piti');
 const group = groupChat(-1001234567890, 'ทีมแสง');
-const linkPattern = /http:\/\/127\.0\.0\.1:\d{1,5}\/admin\/login\?t=[\w-]{43}/;
 
 let harness: TelegramHarness | undefined;
 let site: { baseUrl: string; close(): Promise<void> } | undefined;
@@ -31,18 +30,6 @@ async function start(): Promise<TelegramHarness> {
   return harness;
 }
 
-async function openLink(link: string) {
-  const token = new URL(link).searchParams.get('t') ?? '';
-  const origin = new URL(link).origin;
-  const answer = await fetch(`${origin}/admin/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token }).toString(),
-  });
-  return { status: answer.status, cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '', origin };
-}
-
 describe('Telegram /web', () => {
   it('gives a bot admin a link in the private chat that opens a session for every group, once', async () => {
     await start();
@@ -50,13 +37,13 @@ describe('Telegram /web', () => {
     await harness?.deliver(textMessageUpdate({ chat: direct, from: somchai, text: '/web' }));
     const answer = harness?.sentTexts(direct.id).at(-1) ?? '';
     expect(answer).toContain('ลิงก์เข้าหน้าผู้ดูแล (ทุกกลุ่ม)');
-    const link = linkPattern.exec(answer)?.[0] ?? '';
+    const link = webLinkPattern.exec(answer)?.[0] ?? '';
     expect(link).not.toBe('');
-    const opened = await openLink(link);
+    const opened = await openWebLink(link);
     expect(opened.status).toBe(303);
     const page = await fetch(`${opened.origin}/admin`, { headers: { cookie: opened.cookie } });
     expect(await page.text()).toContain('ผู้ดูแลระบบ (ทุกกลุ่ม)');
-    expect((await openLink(link)).status).toBe(403);
+    expect((await openWebLink(link)).status).toBe(403);
     expect(harness?.model.chatRequests).toHaveLength(0);
   });
 
@@ -71,7 +58,7 @@ describe('Telegram /web', () => {
     expect(inGroup.join('\n')).not.toMatch(/admin\/login/);
     const privately = harness?.sentTexts(direct.id).at(-1) ?? '';
     expect(privately).toContain(`กลุ่มนี้: telegram:${group.id}`);
-    const opened = await openLink(linkPattern.exec(privately)?.[0] ?? '');
+    const opened = await openWebLink(webLinkPattern.exec(privately)?.[0] ?? '');
     const page = await fetch(`${opened.origin}/admin`, { headers: { cookie: opened.cookie } });
     expect(await page.text()).toContain('ผู้ดูแลกลุ่ม (1 กลุ่ม)');
   });
@@ -92,7 +79,7 @@ describe('Telegram /web', () => {
     await start();
     const direct = privateChat(somchai);
     await harness?.deliver(textMessageUpdate({ chat: direct, from: somchai, text: '/web' }));
-    const opened = await openLink(linkPattern.exec(harness?.sentTexts(direct.id).at(-1) ?? '')?.[0] ?? '');
+    const opened = await openWebLink(webLinkPattern.exec(harness?.sentTexts(direct.id).at(-1) ?? '')?.[0] ?? '');
     await harness?.deliver(textMessageUpdate({ chat: direct, from: somchai, text: '/web sessions' }));
     expect(harness?.sentTexts(direct.id).at(-1)).toContain('การเข้าสู่ระบบหน้าผู้ดูแลของคุณ (1)');
     await harness?.deliver(textMessageUpdate({ chat: direct, from: somchai, text: '/web logout all' }));

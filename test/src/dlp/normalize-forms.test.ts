@@ -186,7 +186,7 @@ describe('normalizeForScan', () => {
     let seed = 7;
     const next = (range: number) => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) >>> 8) % range;
     for (let sample = 0; sample < 5_000; sample++) {
-      const text = Array.from({ length: 1 + next(sample % 50 === 0 ? 400 : 30) }, () => pieces[next(pieces.length)]).join('');
+      const text = Array.from({ length: 1 + next(sample % 50 === 0 ? 1_500 : 30) }, () => pieces[next(pieces.length)]).join('');
       expect(withoutAm(normalizeForScan(text)), JSON.stringify(text)).toBe(withoutAm(wholeText(text)));
     }
   });
